@@ -1,0 +1,103 @@
+"""Declarations: High, Low or Both, and how a declare pot is resolved (RULES.md §1).
+
+1. High contenders are the High and Both declarers; low contenders the Low and Both.
+2. A Both declarer must be strictly best both ways to win, and then scoops the pot;
+   beaten or tied either way, they win nothing and are removed.
+3. The remaining High declarers contest the high half and the Low declarers the low half;
+   a half nobody contests goes to the other half; ties split a half.
+4. If nobody is left (all were failed Both declarers), the pot goes as if nobody had
+   declared: half to the best high hand, half to the best low hand among them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from games.rules.errors import IllegalAction
+from games.rules.pots import Award, Pot, award_best, halves
+from games.rules.values import HandValue
+
+HIGH, LOW, BOTH = "high", "low", "both"
+DECLARATIONS = (HIGH, LOW, BOTH)
+
+
+def read_declaration(text: object) -> str:
+    """A declaration from what a player sent ("High", "low", "BOTH")."""
+    if isinstance(text, str) and text.strip().lower() in DECLARATIONS:
+        return text.strip().lower()
+    raise IllegalAction(f"a declaration is High, Low or Both, not {text!r}")
+
+
+def _strictly_best(seat: int, contenders: Sequence[int], values: Mapping[int, HandValue]) -> bool:
+    return all(values[seat] > values[other] for other in contenders if other != seat)
+
+
+def _both_failure(seat: int, contenders: Sequence[int], values: Mapping[int, HandValue]) -> str:
+    rivals = [values[o] for o in contenders if o != seat]
+    if any(v > values[seat] for v in rivals):
+        return "beaten"
+    return "tied"
+
+
+def resolve_declare_pot(
+    pot_index: int,
+    pot: Pot,
+    declarations: Mapping[int, str],
+    high: Mapping[int, HandValue],
+    low: Mapping[int, HandValue],
+    order: Sequence[int],
+) -> list[Award]:
+    """Awards for one pot among its eligible seats; ``order`` is clockwise from the button."""
+    seats = [s for s in order if s in pot.eligible]
+    high_contenders = [s for s in seats if declarations[s] in (HIGH, BOTH)]
+    low_contenders = [s for s in seats if declarations[s] in (LOW, BOTH)]
+    awards: list[Award] = []
+    failed: list[int] = []
+    for s in (s for s in seats if declarations[s] == BOTH):
+        best_high = _strictly_best(s, high_contenders, high)
+        best_low = _strictly_best(s, low_contenders, low)
+        if best_high and best_low:
+            hand = f"{high[s].name}; {low[s].name}"
+            reason = "Both declarer, strictly best high and low: scoops the pot"
+            return [Award(pot_index, pot.name, "whole", s, pot.amount, hand, reason)]
+        way, rivals, values = (
+            ("high", high_contenders, high) if not best_high else ("low", low_contenders, low)
+        )
+        verdict = _both_failure(s, rivals, values)
+        awards.append(
+            Award(
+                pot_index,
+                pot.name,
+                "none",
+                s,
+                0,
+                values[s].name,
+                f"Both declarer {verdict} for {way}: wins nothing",
+            )
+        )
+        failed.append(s)
+
+    highs = [s for s in high_contenders if s not in failed]
+    lows = [s for s in low_contenders if s not in failed]
+    high_of, low_of = high.__getitem__, low.__getitem__
+    if highs and lows:
+        high_half, low_half = halves(pot.amount)
+        why_high, why_low = "best high among High declarers", "best low among Low declarers"
+        awards += award_best(pot_index, pot, high_half, "high", highs, high_of, order, why_high)
+        awards += award_best(pot_index, pot, low_half, "low", lows, low_of, order, why_low)
+    elif highs:
+        reason = "best high among High declarers; nobody contests low, so the whole pot"
+        awards += award_best(pot_index, pot, pot.amount, "whole", highs, high_of, order, reason)
+    elif lows:
+        reason = "best low among Low declarers; nobody contests high, so the whole pot"
+        awards += award_best(pot_index, pot, pot.amount, "whole", lows, low_of, order, reason)
+    else:
+        high_half, low_half = halves(pot.amount)
+        why = "every declarer failed both ways: awarded as if nobody had declared, "
+        awards += award_best(
+            pot_index, pot, high_half, "high", failed, high_of, order, why + "best high"
+        )
+        awards += award_best(
+            pot_index, pot, low_half, "low", failed, low_of, order, why + "best low"
+        )
+    return awards
