@@ -147,10 +147,11 @@ class BettingRound:
         self.rules = rules
         self.by_seat = {b.seat: b for b in bettors}
         self.order = [s for s in order if s in self.by_seat]
-        self.bet_size = bet_size or rules.min_bet
+        fixed = rules.structure == "fixed-limit"
+        self.bet_size = (bet_size or rules.min_bet) if fixed else rules.min_bet
         self.current_bet = current_bet
         self.opened = current_bet > 0
-        self.full_raise = self.bet_size if rules.structure == "fixed-limit" else rules.min_bet
+        self.full_raise = self.bet_size
         self.raises = 0
         self.capped = False
         self.cap_lifted = False

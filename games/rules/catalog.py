@@ -14,6 +14,7 @@ class GameInfo:
     default_structure: str
     default_low: str | None
     summary: str
+    default_raise_cap: int | None = None
 
 
 GAMES: dict[str, GameInfo] = {
@@ -38,6 +39,7 @@ GAMES: dict[str, GameInfo] = {
             "fixed-limit",
             "ace-to-six",
             "Five-card draw, high-low, with declarations by chips in fist or out loud.",
+            default_raise_cap=3,
         ),
         GameInfo(
             "sviten",
