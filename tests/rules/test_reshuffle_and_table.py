@@ -1,0 +1,100 @@
+"""The stub runs out (RULES.md §1), the button's move and dealer's choice (§5)."""
+
+import pytest
+
+from games.rules.cards import FULL_DECK
+from games.rules.config import HandConfig
+from games.rules.errors import BadSettings, OutOfTurn
+from games.rules.hand import Hand
+from games.rules.table import choose_game, next_button
+from tests.rules.scripting import act, new_hand
+
+EIGHT = [
+    "2c 3c 4c 5c 6c",
+    "7c 8c 9c Tc Jc",
+    "Qc Kc Ac 2d 3d",
+    "4d 5d 6d 7d 8d",
+    "9d Td Jd Qd Kd",
+    "Ad 2h 3h 4h 5h",
+    "6h 7h 8h 9h Th",
+    "Jh Qh Kh Ah 2s",
+]
+
+
+def test_the_muck_is_reshuffled_without_the_discards_of_the_player_served():
+    hand = new_hand("levys", EIGHT, ante=1)
+    act(hand, *[f"{s} check" for s in range(1, 9)])
+    act(hand, "1 draw " + EIGHT[0], "2 draw " + EIGHT[1])
+    assert len(hand.deck.stub) == 2
+    act(hand, "3 draw " + EIGHT[2])
+    reshuffles = [e for e in hand.log if e["event"] == "reshuffle"]
+    assert reshuffles == [{"event": "reshuffle", "seat": 3, "held_out": 5, "stub": 7}]
+    new = [str(c) for c in hand.players[3].cards]
+    # The last two stub cards first, then three from the reshuffled discards of seats 1-2.
+    assert new[:2] == ["Ks", "As"]
+    assert set(new[2:]) <= set(f"{EIGHT[0]} {EIGHT[1]}".split())
+    assert not set(new) & set(EIGHT[2].split())
+    every_card = [c for p in hand.players.values() for c in p.cards]
+    every_card += hand.deck.stub + hand.deck.muck
+    assert len(every_card) == 52 and len(set(every_card)) == 52
+
+
+def test_the_button_moves_to_the_next_seat_dealt_in():
+    assert next_button(3, [1, 3, 5, 6], table_size=6) == 5
+    assert next_button(6, [1, 3, 5, 6], table_size=6) == 1
+    assert next_button(4, [1, 3, 5], table_size=6) == 5  # the old button left
+    assert next_button(None, [2, 5], table_size=6) == 2
+    with pytest.raises(BadSettings):
+        next_button(1, [], table_size=6)
+
+
+def test_dealers_choice_is_made_by_the_button():
+    assert choose_game(3, button=3, game="sviten") == "sviten"
+    with pytest.raises(OutOfTurn, match="seat 3 is on the button"):
+        choose_game(2, button=3, game="sviten")
+    with pytest.raises(BadSettings, match="unknown game"):
+        choose_game(3, button=3, game="omaha")
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("levys", 9), ("high-low-declare", 8), ("sviten", 7), ("sviten", 1)],
+)
+def test_each_game_seats_only_its_number_of_players(game, players):
+    seats = [(s, f"P{s}", 100) for s in range(1, players + 1)]
+    with pytest.raises(BadSettings, match="players"):
+        Hand(HandConfig(game, ante=1, table_size=10), seats, 1, FULL_DECK)
+
+
+@pytest.mark.parametrize(
+    ("seats", "button", "message"),
+    [
+        ([(1, "A", 100), (1, "B", 100)], 1, "only once"),
+        ([(1, "A", 100), (2, "B", 0)], 1, "needs chips"),
+        ([(1, "A", 100), (11, "B", 100)], 1, "not a seat"),
+        ([(1, "A", 100), (2, "B", 100)], 5, "button"),
+    ],
+)
+def test_bad_seating_is_refused(seats, button, message):
+    with pytest.raises(BadSettings, match=message):
+        Hand(HandConfig("levys", ante=1), seats, button, FULL_DECK)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"game": "omaha", "ante": 1},
+        {"game": "levys"},
+        {"game": "levys", "ante": 1, "declare": "vocal"},
+        {"game": "levys", "ante": -1},
+        {"game": "sviten", "small_blind": 3, "big_blind": 2},
+        {"game": "sviten", "small_blind": 1},
+        {"game": "levys", "ante": 1, "low": "deuce-to-seven"},
+        {"game": "levys", "ante": 1, "structure": "spread"},
+        {"game": "levys", "ante": 1, "raise_cap": "three"},
+        {"game": "levys", "ante": 1, "table_size": 11},
+    ],
+)
+def test_bad_settings_are_refused_with_a_message(settings):
+    with pytest.raises(BadSettings):
+        HandConfig(**settings)
