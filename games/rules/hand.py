@@ -312,6 +312,7 @@ class Hand:
         self._check_supply(discards, len(discards))
         self._replace(seat, discards, up=False)
         self.players[seat].drew = len(discards)
+        self._emit("draw", seat=seat, count=len(discards))
         return {"discard": [str(c) for c in discards]}
 
     def _check_supply(self, held_out: list[Card], count: int) -> None:
@@ -323,7 +324,9 @@ class Hand:
         before = self.deck.reshuffles
         cards = self.deck.deal(count, held_out=held_out)
         if self.deck.reshuffles != before:
-            self._emit("reshuffle", seat=seat, held_out=len(held_out), stub=len(self.deck.stub))
+            self._emit(
+                "reshuffle", seat=seat, held_out=len(held_out), stub_size=len(self.deck.stub)
+            )
         return cards
 
     def _replace(self, seat: int, discards: list[Card], up: bool) -> None:
@@ -379,11 +382,12 @@ class Hand:
         offered, (old,) = self.one_up, p.locked
         i = p.cards.index(old)
         if kind == "take":
+            self.deck.to_muck([old])
             p.cards[i], p.up[i] = offered, True
         else:
             held = [old, offered]
             self._check_supply(held, 1)
-            self.deck.to_muck([offered])
+            self.deck.to_muck(held)  # the declined card is dead
             (p.cards[i],) = self._deal(1, held, seat)
         self._emit(kind, seat=seat, card=str(offered))
         self.one_up = None
@@ -518,7 +522,6 @@ class Hand:
             assert p.locked is not None
             if len(p.locked) == 1:
                 if self.one_up is None:
-                    self.deck.to_muck(p.locked)
                     (self.one_up,) = self._deal(1, p.locked, s)
                     self._emit("one up", seat=s, card=str(self.one_up))
                 self.step = "one-up"

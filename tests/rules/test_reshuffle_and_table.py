@@ -28,7 +28,7 @@ def test_the_muck_is_reshuffled_without_the_discards_of_the_player_served():
     assert len(hand.deck.stub) == 2
     act(hand, "3 draw " + EIGHT[2])
     reshuffles = [e for e in hand.log if e["event"] == "reshuffle"]
-    assert reshuffles == [{"event": "reshuffle", "seat": 3, "held_out": 5, "stub": 7}]
+    assert reshuffles == [{"event": "reshuffle", "seat": 3, "held_out": 5, "stub_size": 7}]
     new = [str(c) for c in hand.players[3].cards]
     # The last two stub cards first, then three from the reshuffled discards of seats 1-2.
     assert new[:2] == ["Ks", "As"]
