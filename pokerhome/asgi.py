@@ -1,4 +1,8 @@
-"""ASGI entry point: HTTP through Django (static files included), WebSockets through Channels."""
+"""ASGI entry point: HTTP through Django (static files included), WebSockets through Channels.
+
+Sockets are accepted only from this site's own origins (ALLOWED_HOSTS) and carry the
+Django session, which is how a socket knows its seat.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,18 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerhome.settings")
 django_http = get_asgi_application()
 
-from channels.routing import ProtocolTypeRouter  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from channels.sessions import SessionMiddlewareStack  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
-application = ProtocolTypeRouter({"http": ASGIStaticFilesHandler(django_http)})
+from games.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": ASGIStaticFilesHandler(django_http),
+        "websocket": AllowedHostsOriginValidator(
+            SessionMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

@@ -36,7 +36,7 @@ STEP_KINDS = {
     "replace": ("replace", "keep"),
     "lock": ("draw",),
     "one-up": ("take", "decline"),
-    "declare": ("declare",),
+    "declare": ("declare", "fold"),
 }
 
 # Each game as the ordered steps of one hand. ("bet", name, bet size, who opens)
@@ -265,6 +265,25 @@ class Hand:
             legal["choices"] = ["high", "low", "both"]
         return legal
 
+    def absent_action(self, seat: int) -> dict:
+        """What an absent player does when the clock runs out or the host acts for them.
+
+        Check if possible, otherwise fold; stand pat at a draw, keep the dealt order,
+        keep all at replace-one, take the one-up card, and at the declaration fold.
+        """
+        legal = self.legal_actions(seat)
+        if self.step == "betting":
+            return {"seat": seat, "type": "check" if "check" in legal["kinds"] else "fold"}
+        p = self.players[seat]
+        return {
+            "draw": {"seat": seat, "type": "draw", "discard": []},
+            "lock": {"seat": seat, "type": "draw", "discard": []},
+            "arrange": {"seat": seat, "type": "arrange", "order": [str(c) for c in p.cards]},
+            "replace": {"seat": seat, "type": "keep"},
+            "one-up": {"seat": seat, "type": "take"},
+            "declare": {"seat": seat, "type": "fold"},
+        }[self.step]
+
     # -- telling --------------------------------------------------------------
     def apply(self, action: dict) -> None:
         """Apply one action, a dict like ``{"seat": 3, "type": "raise", "to": 7}``."""
@@ -395,6 +414,10 @@ class Hand:
         return {}
 
     def _on_declare(self, seat: int, kind: str, action: dict, legal: dict) -> dict:
+        if kind == "fold":
+            self.players[seat].folded = True
+            self._emit("fold", seat=seat)
+            return {}
         choice = read_declaration(action.get("declaration"))
         p = self.players[seat]
         p.declaration, p.declared = choice, True

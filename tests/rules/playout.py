@@ -38,6 +38,8 @@ def random_seats(game: str, rng: random.Random) -> list[tuple[int, str, int]]:
 
 def random_action(hand: Hand, rng: random.Random) -> dict:
     seat = rng.choice(hand.actors())
+    if rng.random() < 0.03:
+        return hand.absent_action(seat)
     legal = hand.legal_actions(seat)
     kinds = legal["kinds"]
     if "fold" in kinds and len(kinds) > 1 and rng.random() < 0.85:

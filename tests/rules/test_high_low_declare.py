@@ -205,3 +205,25 @@ def test_a_draw_of_cards_not_held_is_refused():
         with pytest.raises(RulesError):
             act(hand, bad)
         assert hand.state_key() == before
+
+
+def test_a_player_may_fold_instead_of_declaring():
+    hand = new_hand("high-low-declare", [ACES, SIX_LOW, KINGS], ante=1)
+    act(hand, "1 check", "2 check", "3 check", "1 draw", "2 draw", "3 draw")
+    act(hand, "1 check", "2 check", "3 check", "1 declare high", "3 fold")
+    assert not hand.finished
+    act(hand, "2 declare low")
+    assert won(hand) == {1: 2, 2: 1}
+
+
+def test_the_absent_action_checks_or_folds_and_keeps_everything_at_secret_steps():
+    hand = new_hand("high-low-declare", [ACES, SIX_LOW, KINGS], ante=1)
+    assert hand.absent_action(1) == {"seat": 1, "type": "check"}
+    act(hand, "1 bet 2")
+    assert hand.absent_action(2) == {"seat": 2, "type": "fold"}
+    act(hand, "2 call", "3 call")
+    assert hand.absent_action(1) == {"seat": 1, "type": "draw", "discard": []}
+    act(hand, "1 draw", "2 draw", "3 draw", "1 check", "2 check", "3 check")
+    assert hand.absent_action(3) == {"seat": 3, "type": "fold"}
+    hand.apply(hand.absent_action(3))
+    assert hand.players[3].folded

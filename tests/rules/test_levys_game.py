@@ -201,3 +201,15 @@ def test_actions_at_the_wrong_step_are_refused_and_change_nothing():
         with pytest.raises(WrongStep):
             act(hand, bad)
         assert hand.state_key() == before
+
+
+def test_the_absent_action_keeps_the_dealt_order_and_keeps_all_cards():
+    hand = levys()
+    through_the_draw(hand)
+    assert hand.absent_action(2) == {
+        "seat": 2,
+        "type": "arrange",
+        "order": ["Kc", "Kd", "6h", "2c", "9d"],
+    }
+    hand.apply(hand.absent_action(2))
+    assert cards_of(hand, 2) == "Kc Kd 6h 2c 9d"

@@ -1,0 +1,212 @@
+"""The table's WebSocket: who you are comes from your session, never from the message.
+
+A message is parsed, checked and handed to a service; on every change of the table each
+connection renders its own viewer's fragment and sends it (DESIGN.md principles 6, 7).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections import deque
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.contrib.sessions.backends.db import SessionStore
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from games import services
+from games.models import Table
+from games.presenter import Viewer, render_table
+from games.services import ServiceError, StaleAction
+
+MAX_MESSAGE_BYTES = 4096
+RATE_WINDOW_SECONDS = 5.0
+RATE_LIMIT = 20  # messages per window
+HAND_ACTIONS = {"fold", "check", "call", "bet", "raise", "draw", "arrange", "replace", "keep",
+                "take", "decline", "declare"}  # fmt: skip
+
+
+class BadMessage(Exception):
+    pass
+
+
+def _text(value: object, field: str) -> str:
+    if isinstance(value, list) and len(value) == 1:
+        value = value[0]
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        raise BadMessage(f"'{field}' must be text")
+    return str(value)
+
+
+def _number(value: object, field: str) -> int:
+    text = _text(value, field).strip()
+    if not text.lstrip("-").isdigit() or len(text) > 9:
+        raise BadMessage(f"'{field}' must be a whole number")
+    return int(text)
+
+
+def _card_list(value: object, field: str) -> list[str]:
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        items = [v for v in value.replace(",", " ").split() if v]
+    elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+        items = value
+    else:
+        raise BadMessage(f"'{field}' must be a list of cards")
+    if len(items) > 5:
+        raise BadMessage(f"'{field}' has more than five cards")
+    return items
+
+
+def parse_action(message: dict) -> tuple[int, dict]:
+    """(sequence, action) from a browser's message; raises BadMessage when malformed."""
+    kind = _text(message.get("type"), "type")
+    if "seq" not in message:
+        raise BadMessage("an action carries the hand sequence it was chosen at ('seq')")
+    sequence = _number(message["seq"], "seq")
+    action: dict = {"type": kind}
+    if kind in ("bet", "raise"):
+        action["to"] = _number(message.get("to"), "to")
+    elif kind == "draw":
+        action["discard"] = _card_list(message.get("discard"), "discard")
+    elif kind == "arrange":
+        action["order"] = _card_list(message.get("order"), "order")
+    elif kind == "replace":
+        action["card"] = _text(message.get("card"), "card")
+    elif kind == "declare":
+        action["declaration"] = _text(message.get("declaration"), "declaration")
+    return sequence, action
+
+
+def notice_html(message: str, error: bool = True) -> str:
+    return render_to_string("table/notice.html", {"message": message, "error": error, "oob": True})
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        invite = self.scope["url_route"]["kwargs"]["invite"]
+        self.table_id = await database_sync_to_async(self._table_id)(invite)
+        if self.table_id is None:
+            await self.close(code=4404)
+            return
+        session = self.scope.get("session")
+        self.session_key = session.session_key if session is not None else None
+        self.version = -1
+        self.sent_at: deque[float] = deque()
+        self.timer: asyncio.Task | None = None
+        self.group = services.group_name(self.table_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.run_clock()
+        await self.send_table()
+
+    def _current_version(self) -> int:
+        return Table.objects.values_list("version", flat=True).get(pk=self.table_id)
+
+    @staticmethod
+    def _table_id(invite: str) -> int | None:
+        return Table.objects.filter(invite=invite).values_list("pk", flat=True).first()
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "timer", None):
+            self.timer.cancel()
+        if getattr(self, "table_id", None) is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    # -- sending ----------------------------------------------------------------
+    def _render(self) -> tuple[int, str, float | None]:
+        table = Table.objects.get(pk=self.table_id)
+        host_tables = (
+            SessionStore(self.session_key).get("host_tables", []) if self.session_key else []
+        )
+        viewer = Viewer(services.player_for(table, self.session_key), table.pk in host_tables)
+        hand = services.current_hand(table)
+        due = hand.deadline if hand else (table.next_deal_at if table.dealing else None)
+        return table.version, render_table(table, viewer), due.timestamp() if due else None
+
+    async def send_table(self) -> None:
+        version, html, due = await database_sync_to_async(self._render)()
+        if version < self.version:
+            return
+        self.version = version
+        await self.send(text_data=html)
+        self.schedule_clock(due)
+
+    async def table_changed(self, event: dict) -> None:
+        if event["version"] > self.version:
+            await self.send_table()
+
+    async def send_error(self, message: str) -> None:
+        await self.send(text_data=notice_html(message))
+
+    # -- clocks -----------------------------------------------------------------
+    def schedule_clock(self, due: float | None) -> None:
+        if self.timer:
+            self.timer.cancel()
+            self.timer = None
+        if due is not None:
+            delay = max(0.0, due - time.time()) + 0.05
+            self.timer = asyncio.ensure_future(self._clock_after(delay))
+
+    async def _clock_after(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        await self.run_clock()
+
+    async def run_clock(self) -> None:
+        with contextlib.suppress(ServiceError):
+            await database_sync_to_async(services.tick)(self.table_id, timezone.now())
+
+    # -- receiving --------------------------------------------------------------
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self._within_rate():
+            await self.send_error("too many messages: slow down")
+            return
+        if text_data is None or len(text_data.encode()) > MAX_MESSAGE_BYTES:
+            await self.send_error("that message is too large or not text")
+            return
+        try:
+            message = json.loads(text_data)
+            if not isinstance(message, dict):
+                raise BadMessage("a message is a JSON object")
+            await self.handle(message)
+        except (ValueError, BadMessage) as error:
+            await self.send_error(f"bad message: {error}")
+        except StaleAction as error:
+            await self.send_error(str(error))
+            await self.send_table()
+        except ServiceError as error:
+            await self.send_error(str(error))
+
+    def _within_rate(self) -> bool:
+        now = time.monotonic()
+        while self.sent_at and now - self.sent_at[0] > RATE_WINDOW_SECONDS:
+            self.sent_at.popleft()
+        self.sent_at.append(now)
+        return len(self.sent_at) <= RATE_LIMIT
+
+    async def handle(self, message: dict) -> None:
+        kind = message.get("type")
+        if kind == "sync":
+            # The browser says which version it shows; a gap or a lost push gets a snapshot.
+            seen = message.get("version")
+            current = await database_sync_to_async(self._current_version)()
+            if seen != current:
+                self.version = -1
+                await self.send_table()
+        elif kind == "choose":
+            game = _text(message.get("game"), "game")
+            await database_sync_to_async(services.choose_game)(
+                self.table_id, self.session_key, game
+            )
+        elif kind in HAND_ACTIONS:
+            sequence, action = parse_action(message)
+            await database_sync_to_async(services.act)(
+                self.table_id, self.session_key or "", sequence, action
+            )
+        else:
+            raise BadMessage(f"unknown message type {kind!r}")

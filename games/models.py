@@ -1,0 +1,155 @@
+"""Tables, players, hands (their append-only events) and the ledger.
+
+The database holds the truth: a hand is its document (config, seats, deck) and its
+events; replaying them through games.rules rebuilds it. Only games.services writes.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from django.db import models
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+GAME_CHOICES = [
+    ("levys", "Levy's Game"),
+    ("high-low-declare", "High-Low Declare"),
+    ("sviten", "Sviten Special"),
+    ("dealers-choice", "Dealer's choice"),
+]
+STRUCTURE_CHOICES = [
+    ("half-pot-limit", "Half-pot-limit"),
+    ("pot-limit", "Pot-limit"),
+    ("fixed-limit", "Fixed-limit"),
+    ("no-limit", "No-limit"),
+]
+
+
+class Table(models.Model):
+    invite = models.CharField(max_length=32, unique=True, default=new_token)
+    host_secret = models.CharField(max_length=32, default=new_token)
+    name = models.CharField(max_length=60)
+    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    structure = models.CharField(max_length=20, choices=STRUCTURE_CHOICES)
+    ante = models.PositiveIntegerField(default=0)
+    small_blind = models.PositiveIntegerField(default=0)
+    big_blind = models.PositiveIntegerField(default=0)
+    raise_cap = models.PositiveIntegerField(null=True, blank=True)
+    cap_lifts_heads_up = models.BooleanField(default=True)
+    stake_cap = models.PositiveIntegerField(null=True, blank=True)
+    min_buy_in = models.PositiveIntegerField(default=100)
+    max_buy_in = models.PositiveIntegerField(default=500)
+    seat_count = models.PositiveSmallIntegerField(default=6)
+    declare = models.CharField(max_length=10, default="chips")
+    low = models.CharField(max_length=12, default="ace-to-six")
+    action_clock = models.PositiveIntegerField(null=True, blank=True)  # seconds
+    approval_required = models.BooleanField(default=False)
+    dealing = models.BooleanField(default=False)
+    button = models.PositiveSmallIntegerField(null=True, blank=True)
+    chosen_game = models.CharField(max_length=20, blank=True, default="")
+    next_deal_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    REQUESTED, SEATED, LEFT, REFUSED = "requested", "seated", "left", "refused"
+    STATUS_CHOICES = [(s, s) for s in (REQUESTED, SEATED, LEFT, REFUSED)]
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="players")
+    session_key = models.CharField(max_length=64, db_index=True)
+    name = models.CharField(max_length=24)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    stack = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=STATUS_CHOICES, default=REQUESTED)
+    buy_in = models.PositiveIntegerField(default=0)
+    rebuy_request = models.PositiveIntegerField(null=True, blank=True)
+    sitting_out = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "seat"],
+                condition=models.Q(status__in=["requested", "seated"]),
+                name="one_player_per_seat",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (seat {self.seat})"
+
+
+class Hand(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    game = models.CharField(max_length=20)
+    document = models.JSONField()  # the hand document without its actions
+    seat_players = models.JSONField()  # {"seat": player id}
+    sequence = models.PositiveIntegerField(default=0)
+    finished = models.BooleanField(default=False)
+    voided = models.BooleanField(default=False)
+    result = models.JSONField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    started = models.DateTimeField(auto_now_add=True)
+    ended = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_per_table")
+        ]
+        ordering = ["-number"]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} at {self.table_id}"
+
+
+class HandEvent(models.Model):
+    """One applied action of a hand: append-only, numbered from 1 within the hand."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="events")
+    sequence = models.PositiveIntegerField()
+    action = models.JSONField()
+    by = models.CharField(max_length=10, default="player")  # player, host, clock
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "sequence"], name="one_event_per_sequence")
+        ]
+        ordering = ["sequence"]
+
+    def __str__(self) -> str:
+        return f"event {self.sequence} of hand {self.hand_id}"
+
+
+class LedgerEntry(models.Model):
+    """One side of a chip movement that is not play. Each transfer has two rows summing to 0.
+
+    ``player`` is the player's chips at the table; a row without a player is the cashier.
+    """
+
+    KINDS = ["buy-in", "rebuy", "adjustment", "cash-out", "void"]
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="ledger")
+    transfer = models.UUIDField(default=uuid.uuid4, db_index=True)
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE)
+    kind = models.CharField(max_length=12, choices=[(k, k) for k in KINDS])
+    amount = models.IntegerField()
+    hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.SET_NULL)
+    note = models.CharField(max_length=200, blank=True, default="")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.amount}"

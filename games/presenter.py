@@ -1,0 +1,190 @@
+"""What one browser is shown of a table: built only from the engine's view for its seat.
+
+Nothing here reads a card from anywhere but ``games.rules.view.view``, so a page or a
+push can hold no card its viewer may not see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+
+from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Hand, Player, Table
+from games.rules.catalog import GAMES
+from games.rules.view import view
+from games.services import current_hand, load_engine, upcoming_button
+
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+_engine_cache: dict[int, tuple[int, object]] = {}
+
+
+def engine_at(hand: Hand):
+    """The rebuilt hand, cached per process by (hand, sequence); never mutated here."""
+    cached = _engine_cache.get(hand.pk)
+    if cached and cached[0] == hand.sequence:
+        return cached[1]
+    engine = load_engine(hand)
+    if len(_engine_cache) > 500:
+        _engine_cache.clear()
+    _engine_cache[hand.pk] = (hand.sequence, engine)
+    return engine
+
+
+def card_face(name: str | None) -> dict:
+    if not name:
+        return {"name": "", "rank": "", "suit": "", "red": False}
+    rank, suit = name[0], name[1]
+    return {
+        "name": name,
+        "rank": "10" if rank == "T" else rank,
+        "suit": SUIT_SYMBOLS[suit],
+        "red": suit in "dh",
+    }
+
+
+def event_text(event: dict, names: dict[int, str]) -> str:
+    who = names.get(event.get("seat"), f"seat {event.get('seat')}")
+    kind = event["event"]
+    simple = {
+        "fold": f"{who} folds",
+        "check": f"{who} checks",
+        "arranged": f"{who} has set a reveal order",
+        "declared": f"{who} has declared",
+        "keep": f"{who} keeps all five",
+        "take": f"{who} takes the {event.get('card')}",
+        "decline": f"{who} declines the {event.get('card')}: it is dead",
+    }
+    if kind in simple:
+        return simple[kind]
+    if kind in ("ante", "small blind", "big blind"):
+        return f"{who} posts the {kind} of {event['amount']}"
+    if kind in ("call", "bet", "raise"):
+        return f"{who} {kind}s {'to ' if kind == 'raise' else ''}{event.get('amount')}"
+    if kind == "deal":
+        return "Five cards dealt to each player"
+    if kind == "betting round":
+        return f"{event['name']} betting: {names.get(event['first'], '')} first"
+    if kind in ("draw", "lock", "served"):
+        count = event.get("count", 0)
+        return f"{who} {'stands pat' if not count else f'draws {count}'}"
+    if kind == "reveal":
+        shown = ", ".join(f"{names.get(int(s), s)} {c}" for s, c in event["cards"].items())
+        return f"Card {event['number']} up: {shown}"
+    if kind == "replace":
+        if event["face_up"]:
+            return f"{who} replaces the {event['card']}: {event['new']} comes up"
+        return f"{who} replaces the hole card"
+    if kind == "one up":
+        return f"One up for {who}: {event['card']}"
+    if kind == "board":
+        return f"{event['name']}: {' '.join(event['cards'])}"
+    if kind == "reshuffle":
+        return "The stub ran out: the muck is reshuffled"
+    if kind == "declare":
+        return f"{who} declares {event['declaration'].title()}"
+    if kind == "declarations":
+        shown = ", ".join(
+            f"{names.get(int(s), s)}: {d.title()}" for s, d in event["declarations"].items()
+        )
+        return f"Fists open: {shown}"
+    if kind == "showdown":
+        return "Showdown"
+    if kind == "uncalled":
+        return f"{event['amount']} uncalled returned to {who}"
+    if kind == "award":
+        return f"{who} wins {event['amount']} ({event['pot']}, {event['half']})"
+    return kind
+
+
+@dataclass
+class Viewer:
+    player: Player | None
+    is_host: bool
+
+    @property
+    def seat(self) -> int | None:
+        return self.player.seat if self.player and self.player.status == Player.SEATED else None
+
+
+def _bet_presets(legal: dict) -> list[tuple[str, int]]:
+    low, high = legal["min_to"], legal["max_to"]
+    pot_size = legal["pot"] + legal["call"]
+    half = legal["bet_already"] + legal["call"] + pot_size // 2
+    full = legal["bet_already"] + legal["call"] + pot_size
+    presets = [("Min", low), ("Half pot", half), ("Pot", full), ("Max", high)]
+    seen: set[int] = set()
+    out = []
+    for label, amount in presets:
+        amount = max(low, min(high, amount))
+        if amount not in seen:
+            seen.add(amount)
+            out.append((label, amount))
+    return out
+
+
+def table_context(table: Table, viewer: Viewer) -> dict:
+    players = list(table.players.exclude(status__in=[Player.LEFT, Player.REFUSED]))
+    by_seat = {p.seat: p for p in players if p.status == Player.SEATED}
+    hand = current_hand(table)
+    last = table.hands.filter(finished=True).first() if hand is None else None
+    shown_hand = hand or last
+    seen = None
+    if shown_hand is not None and not shown_hand.voided:
+        engine = engine_at(shown_hand)
+        seat = viewer.seat if viewer.seat in engine.players else None
+        seen = view(engine, seat)
+    names = {p.seat: p.name for p in players if p.seat}
+    seats = []
+    view_seats = {s["seat"]: s for s in seen["seats"]} if seen else {}
+    for number in range(1, table.seat_count + 1):
+        player = by_seat.get(number)
+        in_hand = view_seats.get(number)
+        seats.append(
+            {
+                "number": number,
+                "player": player,
+                "requested": next(
+                    (p for p in players if p.seat == number and p.status == Player.REQUESTED),
+                    None,
+                ),
+                "hand": in_hand,
+                "cards": [dict(card_face(c["card"]), up=c["up"]) for c in in_hand["cards"]]
+                if in_hand
+                else [],
+                "is_me": viewer.seat == number,
+            }
+        )
+    legal = seen["legal"] if seen and hand is not None else None
+    me_in_hand = view_seats.get(viewer.seat) if viewer.seat else None
+    button_next = upcoming_button(table) if hand is None else None
+    return {
+        "table": table,
+        "viewer": viewer,
+        "me": viewer.player,
+        "hand": hand,
+        "last_hand": last,
+        "seen": seen,
+        "seats": seats,
+        "legal": legal,
+        "presets": _bet_presets(legal) if legal and legal.get("raise_kind") else [],
+        "my_cards": [card_face(c["card"]) for c in me_in_hand["cards"]] if me_in_hand else [],
+        "board": [card_face(c) for c in seen["board"]] if seen else [],
+        "one_up": card_face(seen["one_up"]["card"]) if seen and seen["one_up"] else None,
+        "one_up_seat": seen["one_up"]["seat"] if seen and seen["one_up"] else None,
+        "log": [event_text(e, names) for e in seen["log"]][-14:] if seen else [],
+        "awards": [dict(a, name=names.get(a["seat"], "")) for a in seen["awards"]] if seen else [],
+        "game_name": GAMES[hand.game].name if hand else None,
+        "games": GAMES.values(),
+        "chooser": button_next,
+        "waiting": [p for p in players if p.status == Player.REQUESTED],
+        "rebuys": [p for p in players if p.rebuy_request],
+        "names": names,
+        "game_choices": GAME_CHOICES,
+        "structure_choices": STRUCTURE_CHOICES,
+    }
+
+
+def render_table(table: Table, viewer: Viewer) -> str:
+    """The #table fragment for one viewer (first load and every push)."""
+    return render_to_string("table/state.html", table_context(table, viewer))

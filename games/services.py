@@ -1,0 +1,494 @@
+"""The only place that writes game state: each call is one transaction on a locked table.
+
+Every call either succeeds and bumps the table's version (then every connected browser
+is told after the commit), or raises ``ServiceError`` with a message for the person and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from functools import wraps
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Hand, HandEvent, LedgerEntry, Player, Table
+from games.rules.catalog import GAMES
+from games.rules.config import HandConfig
+from games.rules.document import new_document, replay
+from games.rules.errors import RulesError
+from games.rules.hand import Hand as HandState
+from games.rules.table import choose_game as rules_choose_game
+from games.rules.table import next_button
+
+DEAL_PAUSE = timedelta(seconds=5)  # time to look at the showdown before the next deal
+
+
+class ServiceError(Exception):
+    """A request that cannot be done; the message says why. Nothing was changed."""
+
+
+class StaleAction(ServiceError):
+    """The action was chosen at an earlier moment of the hand than the current one."""
+
+
+def group_name(table_id: int) -> str:
+    return f"table-{table_id}"
+
+
+def notify(table_id: int, version: int) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(
+            group_name(table_id), {"type": "table.changed", "version": version}
+        )
+
+
+def writes_table(func: Callable) -> Callable:
+    """Run ``func(table, ...)`` in one transaction with the table row locked."""
+
+    @wraps(func)
+    def wrapper(table_id: int, *args, **kwargs):
+        with transaction.atomic():
+            try:
+                table = Table.objects.select_for_update().get(pk=table_id)
+            except Table.DoesNotExist:
+                raise ServiceError("there is no such table") from None
+            result = func(table, *args, **kwargs)
+            table.version += 1
+            table.save()
+            version = table.version
+            transaction.on_commit(lambda: notify(table.pk, version))
+        return result
+
+    return wrapper
+
+
+# -- reading ----------------------------------------------------------------------
+def current_hand(table: Table) -> Hand | None:
+    return table.hands.filter(finished=False).first()
+
+
+def load_engine(hand: Hand) -> HandState:
+    """Rebuild the hand from its document and its events (DESIGN.md principle 3)."""
+    document = {**hand.document, "actions": [e.action for e in hand.events.all()]}
+    return replay(document)
+
+
+def player_for(table: Table, session_key: str | None) -> Player | None:
+    if not session_key:
+        return None
+    return (
+        table.players.filter(session_key=session_key)
+        .exclude(status__in=[Player.LEFT, Player.REFUSED])
+        .first()
+    )
+
+
+def eligible_players(table: Table) -> list[Player]:
+    players = table.players.filter(status=Player.SEATED, sitting_out=False, stack__gt=0)
+    return list(players.order_by("seat"))
+
+
+def upcoming_button(table: Table) -> int | None:
+    seats = [p.seat for p in eligible_players(table)]
+    return next_button(table.button, seats, table.seat_count) if len(seats) >= 2 else None
+
+
+def hand_config(table: Table, game: str) -> HandConfig:
+    declare_game = game == "high-low-declare"
+    return HandConfig(
+        game,
+        structure=table.structure,
+        ante=table.ante,
+        small_blind=table.small_blind,
+        big_blind=table.big_blind,
+        raise_cap=table.raise_cap,
+        cap_lifts_heads_up=table.cap_lifts_heads_up,
+        stake_cap=table.stake_cap,
+        low=table.low if declare_game else "",
+        declare=table.declare if declare_game else "chips",
+        table_size=table.seat_count,
+    )
+
+
+def check_table_settings(table: Table) -> None:
+    """Refuse settings that no hand could be dealt with (raises ServiceError)."""
+    games = list(GAMES) if table.game == "dealers-choice" else [table.game]
+    if table.game not in (*GAMES, "dealers-choice"):
+        raise ServiceError("choose one of the games, or dealer's choice")
+    largest = max(GAMES[g].max_seats for g in games)
+    if not 2 <= table.seat_count <= largest:
+        raise ServiceError(f"this table can have 2 to {largest} seats")
+    if not 1 <= table.min_buy_in <= table.max_buy_in:
+        raise ServiceError("the buy-in range needs a minimum of at least 1, up to the maximum")
+    if table.action_clock is not None and not 5 <= table.action_clock <= 600:
+        raise ServiceError("the action clock is 5 to 600 seconds")
+    if not table.name.strip():
+        raise ServiceError("give the table a name")
+    try:
+        for game in games:
+            hand_config(table, game)
+    except RulesError as error:
+        raise ServiceError(str(error)) from None
+
+
+# -- the host and the table -------------------------------------------------------
+def create_table(**settings) -> Table:
+    table = Table(**settings)
+    check_table_settings(table)
+    table.save()
+    return table
+
+
+@writes_table
+def change_settings(table: Table, **settings) -> None:
+    """New game or stakes: they apply from the next hand dealt."""
+    for key, value in settings.items():
+        setattr(table, key, value)
+    check_table_settings(table)
+
+
+@writes_table
+def set_dealing(table: Table, on: bool, now: datetime | None = None) -> None:
+    table.dealing = on
+    if on:
+        _deal_if_ready(table, now or timezone.now())
+
+
+@writes_table
+def request_seat(
+    table: Table, session_key: str, seat: int, name: str, buy_in: int, now: datetime | None = None
+) -> Player:
+    if player_for(table, session_key):
+        raise ServiceError("you already have a seat at this table")
+    name = name.strip()
+    if not 1 <= len(name) <= 24:
+        raise ServiceError("choose a name of 1 to 24 characters")
+    if not isinstance(seat, int) or not 1 <= seat <= table.seat_count:
+        raise ServiceError(f"choose a seat from 1 to {table.seat_count}")
+    taken = table.players.filter(seat=seat, status__in=[Player.REQUESTED, Player.SEATED])
+    if taken.exists():
+        raise ServiceError(f"seat {seat} is taken")
+    if table.players.filter(
+        name__iexact=name, status__in=[Player.REQUESTED, Player.SEATED]
+    ).exists():
+        raise ServiceError(f"someone at this table is already called {name}")
+    if not isinstance(buy_in, int) or not table.min_buy_in <= buy_in <= table.max_buy_in:
+        raise ServiceError(f"the buy-in is {table.min_buy_in} to {table.max_buy_in} chips")
+    player = Player.objects.create(
+        table=table, session_key=session_key, name=name, seat=seat, buy_in=buy_in
+    )
+    if not table.approval_required:
+        _seat(table, player, now or timezone.now())
+    return player
+
+
+def _transfer(table: Table, player: Player, kind: str, amount: int, note: str = "", hand=None):
+    """Two ledger rows, the player's chips and the cashier's, summing to zero."""
+    first = LedgerEntry.objects.create(
+        table=table, player=player, kind=kind, amount=amount, note=note, hand=hand
+    )
+    LedgerEntry.objects.create(
+        table=table,
+        transfer=first.transfer,
+        player=None,
+        kind=kind,
+        amount=-amount,
+        note=note,
+        hand=hand,
+    )
+
+
+def _seat(table: Table, player: Player, now: datetime) -> None:
+    player.status = Player.SEATED
+    player.stack = player.buy_in
+    player.save()
+    _transfer(table, player, "buy-in", player.buy_in, f"{player.name} buys in")
+    _deal_if_ready(table, now)
+
+
+def _requested(table: Table, player_id: int) -> Player:
+    player = table.players.filter(pk=player_id).first()
+    if player is None:
+        raise ServiceError("there is no such player at this table")
+    return player
+
+
+@writes_table
+def answer_seat_request(
+    table: Table, player_id: int, approve: bool, now: datetime | None = None
+) -> None:
+    player = _requested(table, player_id)
+    if player.status != Player.REQUESTED:
+        raise ServiceError(f"{player.name} is not waiting for a seat")
+    if approve:
+        _seat(table, player, now or timezone.now())
+    else:
+        player.status = Player.REFUSED
+        player.save()
+
+
+@writes_table
+def request_rebuy(table: Table, session_key: str, amount: int) -> None:
+    player = _seated(table, session_key)
+    room = table.max_buy_in - player.stack
+    if room < 1:
+        raise ServiceError(
+            f"you have {player.stack}: the most a stack may be topped up to is {table.max_buy_in}"
+        )
+    if not isinstance(amount, int) or not 1 <= amount <= room:
+        raise ServiceError(f"a rebuy is 1 to {room} chips")
+    player.rebuy_request = amount
+    player.save()
+    if not table.approval_required:
+        _apply_rebuy_if_free(table, player)
+
+
+def _in_current_hand(table: Table, player: Player) -> bool:
+    hand = current_hand(table)
+    return hand is not None and player.pk in hand.seat_players.values()
+
+
+def _apply_rebuy_if_free(table: Table, player: Player) -> None:
+    """Rebuys are added between hands: now if the player is not in a hand, else at its end."""
+    if player.rebuy_request and not _in_current_hand(table, player):
+        amount, player.rebuy_request = player.rebuy_request, None
+        player.stack += amount
+        player.save()
+        _transfer(table, player, "rebuy", amount, f"{player.name} rebuys")
+
+
+@writes_table
+def answer_rebuy(table: Table, player_id: int, approve: bool) -> None:
+    player = _requested(table, player_id)
+    if not player.rebuy_request:
+        raise ServiceError(f"{player.name} has not asked for a rebuy")
+    if approve:
+        _apply_rebuy_if_free(table, player)
+        if player.rebuy_request:
+            raise ServiceError(f"{player.name} is in a hand: approve the rebuy after it")
+    else:
+        player.rebuy_request = None
+        player.save()
+
+
+@writes_table
+def adjust_stack(table: Table, player_id: int, amount: int, note: str = "") -> None:
+    player = _requested(table, player_id)
+    if player.status != Player.SEATED:
+        raise ServiceError(f"{player.name} is not seated")
+    if _in_current_hand(table, player):
+        raise ServiceError("adjust stacks between hands")
+    if not isinstance(amount, int) or amount == 0 or player.stack + amount < 0:
+        raise ServiceError(f"an adjustment is a non-zero number of chips, at least -{player.stack}")
+    player.stack += amount
+    player.save()
+    _transfer(table, player, "adjustment", amount, note or "host adjustment")
+
+
+@writes_table
+def set_sitting_out(table: Table, player_id: int, out: bool, now: datetime | None = None) -> None:
+    player = _requested(table, player_id)
+    if player.status != Player.SEATED:
+        raise ServiceError(f"{player.name} is not seated")
+    player.sitting_out = out
+    player.save()
+    if not out:
+        _deal_if_ready(table, now or timezone.now())
+
+
+def _seated(table: Table, session_key: str) -> Player:
+    player = player_for(table, session_key)
+    if player is None or player.status != Player.SEATED:
+        raise ServiceError("you are not seated at this table")
+    return player
+
+
+def seated_player_id(table_id: int, session_key: str) -> int:
+    table = Table.objects.get(pk=table_id)
+    return _seated(table, session_key).pk
+
+
+@writes_table
+def cash_out(table: Table, player_id: int) -> int:
+    """The player leaves with their stack (recorded in the ledger); the seat is free."""
+    player = _requested(table, player_id)
+    if player.status not in (Player.SEATED, Player.REQUESTED):
+        raise ServiceError(f"{player.name} is not at the table")
+    if _in_current_hand(table, player):
+        raise ServiceError(f"{player.name} is in the hand being played: cash out after it")
+    amount = player.stack if player.status == Player.SEATED else 0
+    if amount:
+        _transfer(table, player, "cash-out", -amount, f"{player.name} cashes out")
+    player.stack = 0
+    player.status = Player.LEFT
+    player.save()
+    return amount
+
+
+@writes_table
+def choose_game(table: Table, session_key: str, game: str, now: datetime | None = None) -> None:
+    if table.game != "dealers-choice":
+        raise ServiceError("this table does not play dealer's choice")
+    if current_hand(table):
+        raise ServiceError("the game is chosen between hands")
+    player = _seated(table, session_key)
+    button = upcoming_button(table)
+    try:
+        rules_choose_game(player.seat, button, game)
+    except RulesError as error:
+        raise ServiceError(str(error)) from None
+    count = len(eligible_players(table))
+    info = GAMES[game]
+    if not info.min_seats <= count <= info.max_seats:
+        raise ServiceError(f"{info.name} is for {info.min_seats} to {info.max_seats} players")
+    table.chosen_game = game
+    _deal_if_ready(table, now or timezone.now())
+
+
+# -- hands ------------------------------------------------------------------------
+def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
+    if not table.dealing or current_hand(table):
+        return None
+    if table.next_deal_at and table.next_deal_at > now:
+        return None
+    players = eligible_players(table)
+    if len(players) < 2:
+        return None
+    game = table.game
+    if game == "dealers-choice":
+        if not table.chosen_game:
+            return None  # the button's player has not picked yet
+        game = table.chosen_game
+    info = GAMES[game]
+    players = players[: info.max_seats]
+    seats = [(p.seat, p.name, p.stack) for p in players]
+    button = next_button(table.button, [s for s, _, _ in seats], table.seat_count)
+    document = new_document(hand_config(table, game), seats, button)
+    engine = replay(document)
+    last = table.hands.order_by("-number").first()
+    hand = Hand.objects.create(
+        table=table,
+        number=(last.number + 1) if last else 1,
+        game=game,
+        document=document,
+        seat_players={str(p.seat): p.pk for p in players},
+        deadline=_deadline(table, now),
+    )
+    table.button = button
+    table.chosen_game = ""
+    table.next_deal_at = None
+    if engine.finished:  # cannot happen with two players and chips, but never leave it open
+        _finish(table, hand, engine, now)
+    return hand
+
+
+def _deadline(table: Table, now: datetime) -> datetime | None:
+    return now + timedelta(seconds=table.action_clock) if table.action_clock else None
+
+
+def _locked_hand(table: Table) -> Hand:
+    hand = table.hands.select_for_update().filter(finished=False).first()
+    if hand is None:
+        raise ServiceError("there is no hand being played")
+    return hand
+
+
+def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, now) -> None:
+    try:
+        engine.apply(action)
+    except RulesError as error:
+        raise ServiceError(str(error)) from None
+    hand.sequence += 1
+    HandEvent.objects.create(hand=hand, sequence=hand.sequence, action=engine.actions[-1], by=by)
+    hand.deadline = _deadline(table, now)
+    if engine.finished:
+        _finish(table, hand, engine, now)
+    hand.save()
+
+
+def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
+    hand.finished = True
+    hand.deadline = None
+    hand.ended = now
+    hand.result = engine.result()
+    stacks = engine.final_stacks()
+    for seat, player_id in hand.seat_players.items():
+        Player.objects.filter(pk=player_id).update(stack=stacks[int(seat)])
+    hand.save()
+    table.next_deal_at = now + DEAL_PAUSE
+    for player in table.players.filter(rebuy_request__isnull=False, status=Player.SEATED):
+        if not table.approval_required:
+            _apply_rebuy_if_free(table, player)
+
+
+@writes_table
+def act(
+    table: Table, session_key: str, sequence: int, action: dict, now: datetime | None = None
+) -> None:
+    """A seated player's action, chosen at hand sequence ``sequence``."""
+    player = _seated(table, session_key)
+    hand = _locked_hand(table)
+    if sequence != hand.sequence:
+        raise StaleAction("the hand has moved on since you chose that: here is the table now")
+    seat = next((int(s) for s, pid in hand.seat_players.items() if pid == player.pk), None)
+    if seat is None:
+        raise ServiceError("you are not dealt in this hand")
+    engine = load_engine(hand)
+    _apply(table, hand, engine, {**action, "seat": seat}, "player", now or timezone.now())
+
+
+@writes_table
+def act_for_absent(table: Table, seat: int, sequence: int, now: datetime | None = None) -> None:
+    """The host acts for an absent player: only check or fold (or the secret-step default)."""
+    hand = _locked_hand(table)
+    if sequence != hand.sequence:
+        raise StaleAction("the hand has moved on: here is the table now")
+    engine = load_engine(hand)
+    if seat not in engine.actors():
+        raise ServiceError(f"seat {seat} is not to act")
+    _apply(table, hand, engine, engine.absent_action(seat), "host", now or timezone.now())
+
+
+@writes_table
+def void_hand(table: Table, now: datetime | None = None) -> None:
+    """Call off the hand: every contribution goes back (stacks are as before the deal)."""
+    now = now or timezone.now()
+    hand = _locked_hand(table)
+    engine = load_engine(hand)
+    returned = {s: p.contributed for s, p in engine.players.items() if p.contributed}
+    hand.finished = hand.voided = True
+    hand.deadline = None
+    hand.ended = now
+    hand.result = {"voided": True, "returned": {str(s): c for s, c in returned.items()}}
+    hand.save()
+    for seat, amount in returned.items():
+        player = Player.objects.get(pk=hand.seat_players[str(seat)])
+        note = f"hand {hand.number} voided: {amount} returned to {player.name}"
+        LedgerEntry.objects.create(
+            table=table, player=player, kind="void", amount=0, note=note, hand=hand
+        )
+    table.next_deal_at = now + DEAL_PAUSE
+
+
+@writes_table
+def tick(table: Table, now: datetime | None = None) -> bool:
+    """Run the clocks: an expired action clock acts for the players it waits for; a due
+    next hand is dealt. Safe to call from every process at once."""
+    now = now or timezone.now()
+    hand = table.hands.select_for_update().filter(finished=False).first()
+    if hand is not None:
+        if hand.deadline is None or hand.deadline > now:
+            return False
+        engine = load_engine(hand)
+        for seat in engine.actors():
+            _apply(table, hand, engine, engine.absent_action(seat), "clock", now)
+            if engine.finished:
+                break
+        return True
+    return _deal_if_ready(table, now) is not None

@@ -1,0 +1,61 @@
+// pokerhome table: the few things htmx does not do. Everything else is server-rendered.
+(function () {
+  "use strict";
+  var socket = null;
+
+  function currentVersion() {
+    var table = document.getElementById("table");
+    return table ? parseInt(table.dataset.version, 10) : -1;
+  }
+
+  function sync() {
+    if (socket) socket.send(JSON.stringify({ type: "sync", version: currentVersion() }));
+  }
+
+  document.addEventListener("htmx:wsOpen", function (event) {
+    socket = event.detail.socketWrapper;
+  });
+  document.addEventListener("htmx:wsClose", function () { socket = null; });
+  // A push that is lost leaves this page behind: ask for the table now and then.
+  setInterval(sync, 15000);
+
+  document.addEventListener("click", function (event) {
+    var preset = event.target.closest("[data-amount]");
+    if (preset) {
+      var input = preset.closest("form").querySelector("input[name=to]");
+      input.value = preset.dataset.amount;
+      return;
+    }
+    var pick = event.target.closest(".arrange-card");
+    if (pick) {
+      var form = pick.closest("form");
+      var field = form.querySelector("input[name=order]");
+      var order = field.value ? field.value.split(",") : [];
+      if (order.indexOf(pick.dataset.card) === -1) order.push(pick.dataset.card);
+      field.value = order.join(",");
+      pick.classList.add("picked");
+      pick.setAttribute("data-position", order.length);
+      form.querySelector(".order-shown").textContent = order.join(" ");
+      form.querySelector(".confirm-order").disabled = order.length !== 5;
+      return;
+    }
+    var reset = event.target.closest(".reset-order");
+    if (reset) {
+      var f = reset.closest("form");
+      f.querySelector("input[name=order]").value = "";
+      f.querySelector(".order-shown").textContent = "";
+      f.querySelector(".confirm-order").disabled = true;
+      f.querySelectorAll(".arrange-card").forEach(function (b) {
+        b.classList.remove("picked");
+        b.removeAttribute("data-position");
+      });
+    }
+  });
+
+  setInterval(function () {
+    document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
+      var left = Math.max(0, Math.round(parseInt(el.dataset.deadline, 10) - Date.now() / 1000));
+      el.textContent = left + "s";
+    });
+  }, 500);
+})();
