@@ -1,0 +1,72 @@
+"""Shared helpers for the web tests: tables, seated players, chips that must balance."""
+
+from __future__ import annotations
+
+import random
+
+from django.db.models import Sum
+
+from games import services
+from games.models import Player, Table
+from tests.rules.playout import random_action
+
+SETTINGS = {
+    "levys": {"structure": "half-pot-limit", "ante": 1},
+    "high-low-declare": {"structure": "fixed-limit", "ante": 1, "raise_cap": 3},
+    "sviten": {"structure": "pot-limit", "small_blind": 1, "big_blind": 2},
+    "dealers-choice": {"structure": "pot-limit", "small_blind": 1, "big_blind": 2},
+}
+
+
+def make_table(game="levys", **overrides) -> Table:
+    settings = {"name": "Test", "game": game, "seat_count": 6, "min_buy_in": 50,
+                "max_buy_in": 500, **SETTINGS[game], **overrides}  # fmt: skip
+    return services.create_table(**settings)
+
+
+def seat_players(table: Table, count: int, buy_in: int = 200) -> list[str]:
+    """Seat ``count`` players (sessions 's1', 's2', ...) in seats 1..count."""
+    keys = []
+    for i in range(1, count + 1):
+        services.request_seat(table.pk, f"s{i}", i, f"P{i}", buy_in)
+        keys.append(f"s{i}")
+    return keys
+
+
+def session_of(table: Table, seat: int) -> str:
+    return Player.objects.get(table=table, seat=seat, status=Player.SEATED).session_key
+
+
+def play_current_hand(table: Table, rng: random.Random, limit: int = 400) -> None:
+    """Play the hand in progress to its end with random legal actions through the service."""
+    for _ in range(limit):
+        hand = services.current_hand(table)
+        if hand is None:
+            return
+        engine = services.load_engine(hand)
+        action = random_action(engine, rng)
+        seat = action.pop("seat")
+        services.act(table.pk, session_of(table, seat), hand.sequence, action)
+    raise AssertionError("the hand did not end")
+
+
+def assert_chips_balance(table: Table) -> None:
+    """Ledger rows sum to zero, and the stacks equal what the ledger put on the table."""
+    table.refresh_from_db()
+    assert table.ledger.aggregate(total=Sum("amount"))["total"] in (0, None)
+    put_in = table.ledger.filter(player__isnull=False).aggregate(total=Sum("amount"))["total"]
+    stacks = table.players.aggregate(total=Sum("stack"))["total"] or 0
+    assert stacks == (put_in or 0), "stacks on the table differ from buy-ins less cash-outs"
+
+
+def check_or_fold_around(table: Table, limit: int = 200) -> None:
+    """End the hand in progress cheaply: everyone checks where they can, else folds."""
+    for _ in range(limit):
+        hand = services.current_hand(table)
+        if hand is None:
+            return
+        engine = services.load_engine(hand)
+        action = engine.absent_action(engine.actors()[0])
+        seat = action.pop("seat")
+        services.act(table.pk, session_of(table, seat), hand.sequence, action)
+    raise AssertionError("the hand did not end")

@@ -1,0 +1,278 @@
+"""The service layer: every write is one transaction, refused writes change nothing."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import services
+from games.models import Hand, HandEvent, LedgerEntry, Player
+from games.services import ServiceError, StaleAction
+from tests.web.helpers import (
+    assert_chips_balance,
+    check_or_fold_around,
+    make_table,
+    play_current_hand,
+    seat_players,
+    session_of,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def snapshot(table):
+    table.refresh_from_db()
+    return (
+        table.version,
+        list(Player.objects.filter(table=table).values_list("status", "stack", "seat")),
+        Hand.objects.filter(table=table).count(),
+        HandEvent.objects.filter(hand__table=table).count(),
+        LedgerEntry.objects.filter(table=table).count(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"seat_count": 9}, "2 to 8 seats"),
+        ({"game": "sviten", "seat_count": 7}, "2 to 6 seats"),
+        ({"min_buy_in": 600}, "buy-in range"),
+        ({"name": "  "}, "name"),
+        ({"ante": 0}, "ante or blinds"),
+        ({"action_clock": 2}, "action clock"),
+        ({"structure": "spread-limit"}, "structure"),
+    ],
+)
+def test_bad_table_settings_are_refused(overrides, message):
+    with pytest.raises(ServiceError, match=message):
+        make_table(**overrides)
+
+
+def test_a_player_sits_with_a_buy_in_recorded_in_the_ledger():
+    table = make_table()
+    seat_players(table, 1, buy_in=120)
+    player = Player.objects.get(table=table)
+    assert (player.status, player.stack, player.seat) == ("seated", 120, 1)
+    assert list(table.ledger.values_list("kind", "amount")) == [("buy-in", 120), ("buy-in", -120)]
+    assert_chips_balance(table)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("s9", 1, "Zed", 100), "seat 1 is taken"),
+        (("s9", 7, "Zed", 100), "seat from 1 to 6"),
+        (("s9", 2, "", 100), "name"),
+        (("s9", 2, "p1", 100), "already called"),
+        (("s9", 2, "Zed", 10), "buy-in is 50 to 500"),
+        (("s1", 2, "Again", 100), "already have a seat"),
+    ],
+)
+def test_bad_seat_requests_are_refused_and_change_nothing(args, message):
+    table = make_table()
+    seat_players(table, 1)
+    before = snapshot(table)
+    with pytest.raises(ServiceError, match=message):
+        services.request_seat(table.pk, *args)
+    assert snapshot(table) == before
+
+
+def test_with_approval_a_seat_waits_for_the_host():
+    table = make_table(approval_required=True)
+    services.request_seat(table.pk, "s1", 1, "Ann", 100)
+    player = Player.objects.get(table=table)
+    assert player.status == "requested" and not table.ledger.exists()
+    services.answer_seat_request(table.pk, player.pk, approve=True)
+    player.refresh_from_db()
+    assert player.status == "seated" and player.stack == 100
+    services.request_seat(table.pk, "s2", 2, "Bob", 100)
+    bob = Player.objects.get(name="Bob")
+    services.answer_seat_request(table.pk, bob.pk, approve=False)
+    bob.refresh_from_db()
+    assert bob.status == "refused"
+    with pytest.raises(ServiceError, match="not waiting"):
+        services.answer_seat_request(table.pk, bob.pk, approve=True)
+
+
+def test_dealing_starts_a_hand_once_two_players_sit():
+    table = make_table()
+    services.set_dealing(table.pk, True)
+    assert services.current_hand(table) is None
+    seat_players(table, 2)
+    hand = services.current_hand(table)
+    assert hand is not None and hand.number == 1 and hand.game == "levys"
+    assert len(hand.document["deck"]) == 52
+
+
+def test_actions_carry_the_sequence_and_a_stale_or_duplicate_one_is_refused():
+    table = make_table()
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    hand = services.current_hand(table)
+    engine = services.load_engine(hand)
+    first = engine.to_act
+    services.act(table.pk, session_of(table, first), 0, {"type": "check"})
+    before = snapshot(table)
+    with pytest.raises(StaleAction):
+        services.act(table.pk, session_of(table, first), 0, {"type": "check"})  # duplicate
+    second = services.load_engine(services.current_hand(table)).to_act
+    with pytest.raises(StaleAction):
+        services.act(table.pk, session_of(table, second), 0, {"type": "check"})  # stale
+    assert snapshot(table) == before
+
+
+def test_the_seat_comes_from_the_session_never_from_the_message():
+    table = make_table()
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    hand = services.current_hand(table)
+    to_act = services.load_engine(hand).to_act
+    other = next(s for s in (1, 2, 3) if s != to_act)
+    before = snapshot(table)
+    with pytest.raises(ServiceError, match="not seat"):
+        services.act(table.pk, session_of(table, other), 0, {"type": "check", "seat": to_act})
+    with pytest.raises(ServiceError, match="not seated"):
+        services.act(table.pk, "stranger", 0, {"type": "check", "seat": to_act})
+    assert snapshot(table) == before
+
+
+@pytest.mark.parametrize("game", ["levys", "high-low-declare", "sviten"])
+def test_hands_played_through_the_services_conserve_chips(game):
+    table = make_table(game)
+    seat_players(table, 4)
+    services.set_dealing(table.pk, True)
+    rng = random.Random(7)
+    played = 0
+    while played < 3 and services.current_hand(table) is not None:
+        play_current_hand(table, rng)
+        played += 1
+        hand = table.hands.get(number=played)
+        assert hand.finished and hand.result["awards"]
+        assert hand.events.count() == hand.sequence
+        assert_chips_balance(table)
+        later = timezone.now() + services.DEAL_PAUSE + timedelta(seconds=1)
+        services.tick(table.pk, later)
+    assert played >= 1
+
+
+def test_the_next_hand_waits_for_the_pause_then_the_button_moves():
+    table = make_table()
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    first = services.current_hand(table)
+    check_or_fold_around(table)
+    assert services.tick(table.pk, timezone.now()) is False
+    assert services.tick(table.pk, timezone.now() + timedelta(seconds=6)) is True
+    second = services.current_hand(table)
+    assert second.number == 2
+    assert second.document["button"] != first.document["button"]
+
+
+def test_action_clock_acts_for_the_player_when_time_runs_out():
+    table = make_table(action_clock=30)
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    hand = services.current_hand(table)
+    assert hand.deadline is not None
+    assert services.tick(table.pk, timezone.now()) is False
+    assert services.tick(table.pk, hand.deadline + timedelta(seconds=1)) is True
+    event = HandEvent.objects.get(hand=hand)
+    assert (event.by, event.action["type"]) == ("clock", "check")
+
+
+def test_the_host_may_only_check_or_fold_for_an_absent_player():
+    table = make_table()
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    hand = services.current_hand(table)
+    engine = services.load_engine(hand)
+    seat = engine.to_act
+    services.act(table.pk, session_of(table, seat), 0, {"type": "bet", "to": 2})
+    nxt = services.load_engine(services.current_hand(table)).to_act
+    with pytest.raises(ServiceError, match="not to act"):
+        services.act_for_absent(table.pk, seat, 1)
+    services.act_for_absent(table.pk, nxt, 1)
+    event = HandEvent.objects.filter(hand=hand).last()
+    assert (event.by, event.action["type"]) == ("host", "fold")
+
+
+def test_voiding_a_hand_returns_every_contribution():
+    table = make_table()
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    hand = services.current_hand(table)
+    seat = services.load_engine(hand).to_act
+    services.act(table.pk, session_of(table, seat), 0, {"type": "bet", "to": 2})
+    services.void_hand(table.pk)
+    hand.refresh_from_db()
+    assert hand.voided and hand.finished
+    assert sorted(Player.objects.filter(table=table).values_list("stack", flat=True)) == [200] * 3
+    assert table.ledger.filter(kind="void").count() == 3
+    assert_chips_balance(table)
+
+
+def test_rebuy_adjustment_sit_out_and_cash_out_keep_the_ledger_balanced():
+    table = make_table()
+    seat_players(table, 3)
+    ann = Player.objects.get(seat=1)
+    services.request_rebuy(table.pk, "s1", 100)
+    services.adjust_stack(table.pk, ann.pk, -50, "paid for pizza")
+    ann.refresh_from_db()
+    assert ann.stack == 250
+    with pytest.raises(ServiceError, match="a rebuy is 1 to 250"):
+        services.request_rebuy(table.pk, "s1", 300)
+    services.set_sitting_out(table.pk, ann.pk, True)
+    services.set_dealing(table.pk, True)
+    hand = services.current_hand(table)
+    assert str(ann.pk) not in {str(v) for v in hand.seat_players.values()}
+    assert services.cash_out(table.pk, ann.pk) == 250
+    bob = Player.objects.get(seat=2)
+    with pytest.raises(ServiceError, match="cash out after it"):
+        services.cash_out(table.pk, bob.pk)
+    assert_chips_balance(table)
+
+
+def test_a_rebuy_asked_for_during_a_hand_is_added_after_it():
+    table = make_table()
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    services.request_rebuy(table.pk, "s1", 50)
+    assert Player.objects.get(seat=1).rebuy_request == 50
+    play_current_hand(table, random.Random(2))
+    ann = Player.objects.get(seat=1)
+    assert ann.rebuy_request is None
+    assert table.ledger.filter(kind="rebuy", player=ann).get().amount == 50
+    assert_chips_balance(table)
+
+
+def test_dealers_choice_waits_for_the_button_to_pick():
+    table = make_table("dealers-choice")
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    assert services.current_hand(table) is None
+    button = services.upcoming_button(table)
+    other = next(s for s in (1, 2, 3) if s != button)
+    with pytest.raises(ServiceError, match="picks the game"):
+        services.choose_game(table.pk, session_of(table, other), "sviten")
+    with pytest.raises(ServiceError, match="unknown game"):
+        services.choose_game(table.pk, session_of(table, button), "omaha")
+    services.choose_game(table.pk, session_of(table, button), "sviten")
+    hand = services.current_hand(table)
+    assert hand.game == "sviten" and hand.document["button"] == button
+
+
+def test_new_stakes_apply_from_the_next_hand():
+    table = make_table()
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    services.change_settings(table.pk, game="high-low-declare", structure="no-limit", ante=5)
+    assert services.current_hand(table).game == "levys"
+    check_or_fold_around(table)
+    services.tick(table.pk, timezone.now() + timedelta(seconds=6))
+    hand = services.current_hand(table)
+    assert hand.game == "high-low-declare" and hand.document["config"]["ante"] == 5
+    with pytest.raises(ServiceError):
+        services.change_settings(table.pk, game="levys", ante=0, small_blind=0, big_blind=0)
