@@ -192,7 +192,7 @@ async def test_every_action_kind_is_played_through_the_socket_without_leaks(game
 
 
 async def test_every_push_carries_the_version_and_a_reconnect_gets_a_snapshot():
-    table, seats, spectator = await open_table("levys", 2)
+    table, seats, _spectator = await open_table("levys", 2)
     await database_sync_to_async(services.set_dealing)(table.pk, True)
     pushes = await seats[1].drain()
     assert pushes and all('data-version="' in p for p in pushes)
@@ -234,7 +234,7 @@ BAD_MESSAGES = [
 
 @pytest.mark.parametrize(("raw", "error"), BAD_MESSAGES)
 async def test_bad_messages_get_a_clear_error_and_change_nothing(raw, error):
-    table, seats, spectator = await open_table("levys", 3)
+    table, seats, _spectator = await open_table("levys", 3)
     await database_sync_to_async(services.set_dealing)(table.pk, True)
     _, engine = await engine_now(table)
     actor = seats[engine.to_act]
@@ -248,7 +248,7 @@ async def test_bad_messages_get_a_clear_error_and_change_nothing(raw, error):
 async def test_out_of_turn_forged_seat_and_spectator_actions_are_refused():
     table, seats, spectator = await open_table("levys", 3)
     await database_sync_to_async(services.set_dealing)(table.pk, True)
-    hand, engine = await engine_now(table)
+    _hand, engine = await engine_now(table)
     actor = engine.to_act
     other = seats[next(s for s in seats if s != actor)]
     for seat in [*seats.values(), spectator]:
@@ -263,7 +263,7 @@ async def test_out_of_turn_forged_seat_and_spectator_actions_are_refused():
 async def test_a_duplicate_action_is_applied_once_and_the_sender_resynced():
     table, seats, _ = await open_table("levys", 3)
     await database_sync_to_async(services.set_dealing)(table.pk, True)
-    hand, engine = await engine_now(table)
+    _hand, engine = await engine_now(table)
     actor = seats[engine.to_act]
     await actor.drain()
     await actor.send({"type": "check", "seq": "0"})
@@ -275,7 +275,7 @@ async def test_a_duplicate_action_is_applied_once_and_the_sender_resynced():
 
 
 async def test_too_many_messages_are_refused():
-    table, seats, _ = await open_table("levys", 2)
+    _table, seats, _ = await open_table("levys", 2)
     replies = []
     for _ in range(25):
         await seats[1].comm.send_to(text_data=json.dumps({"type": "sync", "version": 0}))
@@ -284,7 +284,7 @@ async def test_too_many_messages_are_refused():
 
 
 async def test_binary_frames_are_refused():
-    table, seats, _ = await open_table("levys", 2)
+    _table, seats, _ = await open_table("levys", 2)
     await seats[1].comm.send_to(bytes_data=b"\x00\x01")
     assert any("not text" in r for r in await seats[1].drain())
 
@@ -297,7 +297,7 @@ async def test_sockets_from_another_origin_or_to_no_table_are_refused():
     connected, _ = await evil.connect()
     assert not connected
     nowhere = WebsocketCommunicator(application, "/ws/t/no-such-table/", [ORIGIN])
-    connected, code = await nowhere.connect()
+    connected, _code = await nowhere.connect()
     assert not connected
 
 
