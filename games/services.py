@@ -59,13 +59,17 @@ def writes_table(func: Callable) -> Callable:
             except Table.DoesNotExist:
                 raise ServiceError("there is no such table") from None
             result = func(table, *args, **kwargs)
-            table.version += 1
-            table.save()
-            version = table.version
-            transaction.on_commit(lambda: notify(table.pk, version))
+            if result is not UNCHANGED:
+                table.version += 1
+                table.save()
+                version = table.version
+                transaction.on_commit(lambda: notify(table.pk, version))
         return result
 
     return wrapper
+
+
+UNCHANGED = object()  # returned by a service that found nothing to do: no new version
 
 
 # -- reading ----------------------------------------------------------------------
@@ -477,18 +481,19 @@ def void_hand(table: Table, now: datetime | None = None) -> None:
 
 
 @writes_table
-def tick(table: Table, now: datetime | None = None) -> bool:
+def tick(table: Table, now: datetime | None = None):
     """Run the clocks: an expired action clock acts for the players it waits for; a due
-    next hand is dealt. Safe to call from every process at once."""
+    next hand is dealt. Safe to call from every process at once. Returns True when it did
+    something, ``UNCHANGED`` when there was nothing to do."""
     now = now or timezone.now()
     hand = table.hands.select_for_update().filter(finished=False).first()
     if hand is not None:
         if hand.deadline is None or hand.deadline > now:
-            return False
+            return UNCHANGED
         engine = load_engine(hand)
         for seat in engine.actors():
             _apply(table, hand, engine, engine.absent_action(seat), "clock", now)
             if engine.finished:
                 break
         return True
-    return _deal_if_ready(table, now) is not None
+    return True if _deal_if_ready(table, now) is not None else UNCHANGED

@@ -164,7 +164,7 @@ def test_the_next_hand_waits_for_the_pause_then_the_button_moves():
     services.set_dealing(table.pk, True)
     first = services.current_hand(table)
     check_or_fold_around(table)
-    assert services.tick(table.pk, timezone.now()) is False
+    assert services.tick(table.pk, timezone.now()) is services.UNCHANGED
     assert services.tick(table.pk, timezone.now() + timedelta(seconds=6)) is True
     second = services.current_hand(table)
     assert second.number == 2
@@ -177,7 +177,7 @@ def test_action_clock_acts_for_the_player_when_time_runs_out():
     services.set_dealing(table.pk, True)
     hand = services.current_hand(table)
     assert hand.deadline is not None
-    assert services.tick(table.pk, timezone.now()) is False
+    assert services.tick(table.pk, timezone.now()) is services.UNCHANGED
     assert services.tick(table.pk, hand.deadline + timedelta(seconds=1)) is True
     event = HandEvent.objects.get(hand=hand)
     assert (event.by, event.action["type"]) == ("clock", "check")

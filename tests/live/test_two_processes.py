@@ -1,0 +1,76 @@
+"""Two Daphne processes on the machine's PostgreSQL and Redis serve one table: a player on
+each process, and each sees the other's actions live."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+
+import psycopg
+import pytest
+
+from tests.live.harness import (
+    Browser,
+    Server,
+    latest_table,
+    migrate,
+    my_cards,
+    open_table,
+    play_until_result,
+    server_env,
+)
+
+PG_ADMIN = os.environ.get("PG_TEST_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+REDIS_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/7")
+DATABASE = "pokerhome_live_test"
+
+
+@pytest.fixture
+def postgres_database():
+    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        admin.execute(f"CREATE DATABASE {DATABASE}")
+    yield PG_ADMIN.rsplit("/", 1)[0] + "/" + DATABASE
+    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+
+
+@pytest.mark.parametrize("game", ["levys", "high-low-declare", "sviten"])
+def test_players_on_two_processes_play_a_hand_together(postgres_database, tmp_path, game):
+    env = server_env(postgres_database, REDIS_URL)
+    migrate(env)
+    servers = [Server(env, log=tmp_path / f"server{i}.log").start() for i in (1, 2)]
+    try:
+        asyncio.run(play_on_two_servers(servers, game))
+    finally:
+        for server in servers:
+            server.stop()
+
+
+SETTINGS = {
+    "levys": {"structure": "half-pot-limit", "ante": 1},
+    "high-low-declare": {"structure": "fixed-limit", "ante": 1, "raise_cap": 3},
+    "sviten": {"structure": "pot-limit", "small_blind": 1, "big_blind": 2},
+}
+
+
+async def play_on_two_servers(servers: list[Server], game: str) -> None:
+    host = Browser(servers[0].base)
+    invite = open_table(host, game, **SETTINGS[game])
+    players = [Browser(servers[0].base), Browser(servers[1].base)]
+    for seat, player in enumerate(players, start=1):
+        player.post(f"/t/{invite}/join/", {"seat": seat, "name": f"P{seat}", "buy_in": 100},
+                    referer=f"/t/{invite}/")  # fmt: skip
+        await player.connect(invite)
+        await player.receive_until(lambda t: 'id="table"' in t)
+    # The player on server 2 sees the host's start on server 1, live.
+    host.post(f"/t/{invite}/do/dealing/", {"on": "1"}, referer=f"/t/{invite}/")
+    for player in players:
+        await player.receive_until(lambda t: "Hand 1:" in t, timeout=15)
+    assert all(len(my_cards(latest_table(p))) == 5 for p in players)
+    await play_until_result(players)
+    pages = [latest_table(p) for p in players]
+    versions = {int(re.search(r'data-version="(\d+)"', p).group(1)) for p in pages}
+    assert len(versions) == 1, "the two processes disagree about the table"
+    assert all('class="awards"' in p or 'data-hand="2"' in p for p in pages)
