@@ -148,8 +148,10 @@ def version_of(html: str) -> int:
 
 def open_table(host: Browser, game: str, **settings) -> str:
     """The host opens a table; returns its invite token."""
-    form = {"name": "Live", "game": game, "seat_count": 6, "min_buy_in": 50, "max_buy_in": 500,
-            "declare": "chips", "low": "ace-to-six", "cap_lifts_heads_up": "1", **settings}  # fmt: skip
+    form = {
+        "name": "Live", "game": game, "seat_count": 6, "min_buy_in": 50, "max_buy_in": 500,
+        "declare": "chips", "low": "ace-to-six", "cap_lifts_heads_up": "1", **settings,
+    }  # fmt: skip
     url, _ = host.post("/new/", form, referer="/new/")
     return url.rstrip("/").split("/")[-1]
 
