@@ -1,0 +1,150 @@
+"""A host and two players, each in their own browser, play a complete hand of each game
+through the page: create the table, join from the link, act with the controls."""
+
+from __future__ import annotations
+
+import pytest
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 900}
+SETTINGS = {
+    "levys": {"structure": "half-pot-limit", "ante": "1"},
+    "high-low-declare": {"structure": "fixed-limit", "ante": "1"},
+    "sviten": {"structure": "pot-limit", "big_blind": "2", "small_blind": "1", "ante": "0"},
+}
+
+
+def version(page) -> int:
+    return int(page.get_attribute("#table", "data-version"))
+
+
+def act_and_wait(page, action) -> None:
+    before = version(page)
+    action()
+    page.wait_for_function(
+        "v => parseInt(document.getElementById('table').dataset.version) > v", arg=before
+    )
+
+
+def create_table(host, base: str, game: str) -> str:
+    host.goto(base + "/new/")
+    host.fill("input[name=name]", f"E2E {game}")
+    host.select_option("select[name=game]", game)
+    for field, value in SETTINGS[game].items():
+        if field == "structure":
+            host.select_option("select[name=structure]", value)
+        else:
+            host.fill(f"input[name={field}]", value)
+    host.click("button:has-text('Open the table')")
+    host.wait_for_selector("#table")
+    return host.input_value("input[aria-label='invite link']")
+
+
+def sit(page, link: str, name: str, seat: str) -> None:
+    page.goto(link)
+    page.wait_for_selector(".join form")
+    page.fill(".join input[name=name]", name)
+    page.select_option(".join select[name=seat]", seat)
+    page.click(".join button:has-text('Sit down')")
+    page.wait_for_selector(".mine h2:has-text('seat')")
+
+
+class Player:
+    """Plays from what the page shows, tapping cards and buttons like a person."""
+
+    def __init__(self, page, first: bool) -> None:
+        self.page = page
+        self.first = first
+        self.raised = False
+        self.one_ups = 0
+        self.done: set[str] = set()
+
+    def step(self) -> bool:
+        page = self.page
+        controls = page.locator(".controls")
+        if controls.count() == 0:
+            return False
+        if controls.locator("form.raise").count() and not self.raised and self.first:
+            self.raised = True
+            form = controls.locator("form.raise")
+            form.locator(".presets button").first.click()  # the Min preset fills the amount
+            amount = form.locator("input[name=to]").input_value()
+            assert amount == form.locator("input[name=to]").get_attribute("min")
+            act_and_wait(page, lambda: form.locator("button.primary").click())
+            self.done.add("raise")
+            return True
+        for label in ("Check", "Call"):
+            button = controls.locator(f"button:has-text('{label}')")
+            if button.count():
+                act_and_wait(page, lambda b=button: b.first.click())
+                self.done.add(label.lower())
+                return True
+        if controls.locator("form.pick input[name=discard]").count():
+            if page.locator(".board").count() and self.first:  # Sviten: one card for one up
+                controls.locator("label.tap").first.click()
+            act_and_wait(page, lambda: controls.locator("button:has-text('Draw')").click())
+            self.done.add("draw")
+            return True
+        if controls.locator("form.arrange").count():
+            for card in controls.locator(".arrange-card").all():
+                card.click()
+            assert len(controls.locator("input[name=order]").input_value().split(",")) == 5
+            act_and_wait(page, lambda: controls.locator(".confirm-order").click())
+            self.done.add("arrange")
+            return True
+        if controls.locator("input[name=card]").count():
+            if self.first:
+                controls.locator("label.tap").first.click()
+                act_and_wait(
+                    page, lambda: controls.locator("button:has-text('Replace it')").click()
+                )
+            else:
+                act_and_wait(page, lambda: controls.locator("button:has-text('Keep all')").click())
+            self.done.add("replace")
+            return True
+        if controls.locator("button:has-text('Take the')").count():
+            label = "Take the" if self.one_ups == 0 else "Decline"
+            self.one_ups += 1
+            act_and_wait(page, lambda: controls.locator(f"button:has-text('{label}')").click())
+            self.done.add("one-up")
+            return True
+        declaration = "High" if self.first else "Low"
+        act_and_wait(page, lambda: controls.locator(f"button:has-text('{declaration}')").click())
+        self.done.add("declare")
+        return True
+
+
+@pytest.mark.parametrize("game", ["levys", "high-low-declare", "sviten"])
+def test_a_host_and_two_players_play_a_complete_hand(request, running_server, chromium, game):
+    host = chromium.new_context(viewport=LAPTOP).new_page()
+    ann = chromium.new_context(viewport=PHONE).new_page()
+    bob = chromium.new_context(viewport=LAPTOP).new_page()
+    request.node.pages = {"host": host, "ann": ann, "bob": bob}
+    link = create_table(host, running_server.base, game)
+    sit(ann, link, "Ann", "1")
+    sit(bob, link, "Bob", "2")
+    host.wait_for_selector(".seat:has-text('Bob')")
+    host.click("button:has-text('Start dealing')")
+    for page in (ann, bob):
+        page.wait_for_selector(".seat.me .card[data-card]")
+        assert page.locator(".seat:not(.me) .card[data-card]").count() == 0  # no hidden card
+    players = [Player(ann, first=True), Player(bob, first=False)]
+    for _ in range(120):
+        if ann.locator(".awards").count() and bob.locator(".awards").count():
+            break
+        if not any(player.step() for player in players):
+            ann.wait_for_timeout(100)
+    else:
+        raise AssertionError("the hand did not finish")
+    for page in (ann, bob, host):
+        page.wait_for_selector(".awards li")
+    assert "raise" in players[0].done or "check" in players[0].done
+    if game == "levys":
+        assert {"arrange", "replace", "declare"} <= players[0].done
+    if game == "sviten":
+        assert "draw" in players[0].done
+    text = host.inner_text(".awards")
+    assert "wins" in text
+    if request.config.getoption("verbose") > 1:
+        for name, page in request.node.pages.items():
+            page.screenshot(path=f"/tmp/e2e-{game}-{name}.png", full_page=True)

@@ -1,0 +1,145 @@
+"""The pages and forms: bad URLs, bad tokens, other tables' ids and missing CSRF change nothing."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.models import LedgerEntry, Player, Table
+from tests.web.helpers import make_table, seat_players
+
+pytestmark = pytest.mark.django_db
+
+NEW_TABLE = {
+    "name": "Friday", "game": "levys", "structure": "half-pot-limit", "ante": "1",
+    "small_blind": "0", "big_blind": "0", "seat_count": "6", "min_buy_in": "100",
+    "max_buy_in": "500", "declare": "chips", "low": "ace-to-six", "cap_lifts_heads_up": "1",
+}  # fmt: skip
+
+
+def host_client() -> tuple[Client, Table]:
+    client = Client()
+    response = client.post("/new/", NEW_TABLE)
+    assert response.status_code == 302
+    return client, Table.objects.latest("pk")
+
+
+def test_a_host_opens_a_table_and_gets_the_invite_and_host_links():
+    client, table = host_client()
+    page = client.get(f"/t/{table.invite}/").content.decode()
+    assert f"/t/{table.invite}/" in page
+    assert f"/t/{table.invite}/host/{table.host_secret}/" in page
+    assert "Start dealing" in page
+
+
+def test_the_host_link_gives_host_controls_in_another_browser():
+    _, table = host_client()
+    other = Client()
+    assert "Start dealing" not in other.get(f"/t/{table.invite}/").content.decode()
+    other.get(f"/t/{table.invite}/host/{table.host_secret}/")
+    assert "Start dealing" in other.get(f"/t/{table.invite}/").content.decode()
+
+
+def test_a_player_page_never_shows_the_host_secret():
+    _, table = host_client()
+    page = Client().get(f"/t/{table.invite}/").content.decode()
+    assert table.host_secret not in page
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/t/nope/", "/t/nope/join/", "/t/{invite}/host/wrong-secret/", "/t/{invite}/do/launch/",
+     "/t/{invite}/me/dance/", "/nothing/"],
+)  # fmt: skip
+def test_bad_urls_are_not_found(url):
+    _, table = host_client()
+    client = Client()
+    client.get(f"/t/{table.invite}/")
+    method = client.post if url.endswith(("join/", "launch/", "dance/")) else client.get
+    assert method(url.format(invite=table.invite)).status_code == 404
+
+
+def test_bad_table_settings_are_shown_back_with_the_reason():
+    response = Client().post("/new/", {**NEW_TABLE, "seat_count": "12"})
+    assert response.status_code == 400
+    assert "2 to 8 seats" in response.content.decode()
+    assert not Table.objects.exists()
+    response = Client().post("/new/", {**NEW_TABLE, "ante": "lots"})
+    assert "must be a whole number" in response.content.decode()
+
+
+def test_only_the_host_may_use_host_controls():
+    _, table = host_client()
+    stranger = Client()
+    stranger.get(f"/t/{table.invite}/")
+    response = stranger.post(f"/t/{table.invite}/do/dealing/", {"on": "1"})
+    assert "only the host" in response.content.decode()
+    table.refresh_from_db()
+    assert not table.dealing
+
+
+def test_a_player_of_another_table_cannot_be_touched_from_this_one():
+    client, table = host_client()
+    other = make_table()
+    seat_players(other, 1)
+    victim = Player.objects.get(table=other)
+    response = client.post(f"/t/{table.invite}/do/remove/", {"player": victim.pk})
+    assert "no such player" in response.content.decode()
+    victim.refresh_from_db()
+    assert victim.status == "seated"
+    assert not LedgerEntry.objects.filter(kind="cash-out").exists()
+
+
+def test_forms_without_csrf_are_refused():
+    _, table = host_client()
+    careful = Client(enforce_csrf_checks=True)
+    careful.get(f"/t/{table.invite}/")
+    response = careful.post(f"/t/{table.invite}/join/", {"seat": 1, "name": "Ann", "buy_in": 100})
+    assert response.status_code == 403
+    assert not Player.objects.exists()
+
+
+def test_joining_and_the_player_controls_work_through_the_forms():
+    _client, table = host_client()
+    ann = Client()
+    ann.get(f"/t/{table.invite}/")
+    response = ann.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Ann", "buy_in": 150})
+    assert "you are in seat 2" in response.content.decode()
+    bad = ann.post(f"/t/{table.invite}/me/rebuy/", {"amount": "many"})
+    assert bad.status_code == 400 and "whole number" in bad.content.decode()
+    ann.post(f"/t/{table.invite}/me/rebuy/", {"amount": "50"})
+    assert Player.objects.get(name="Ann").stack == 200
+    ann.post(f"/t/{table.invite}/me/sit-out/", {"out": "1"})
+    assert Player.objects.get(name="Ann").sitting_out
+    response = ann.post(f"/t/{table.invite}/me/cash-out/")
+    assert "cashed out 200" in response.content.decode()
+    assert Player.objects.get(name="Ann").status == "left"
+
+
+def test_the_join_form_refuses_a_taken_seat_with_a_message():
+    _, table = host_client()
+    seat_players(table, 1)
+    bob = Client()
+    bob.get(f"/t/{table.invite}/")
+    response = bob.post(
+        f"/t/{table.invite}/join/", {"seat": 1, "name": "Bob", "buy_in": 100},
+        HTTP_HX_REQUEST="true",
+    )  # fmt: skip
+    assert response.status_code == 200
+    assert "seat 1 is taken" in response.content.decode()
+    assert Player.objects.count() == 1
+
+
+def test_the_host_voids_a_hand_and_adjusts_a_stack_through_the_forms():
+    client, table = host_client()
+    seat_players(table, 2)
+    client.post(f"/t/{table.invite}/do/dealing/", {"on": "1"})
+    assert services.current_hand(table) is not None
+    client.post(f"/t/{table.invite}/do/void/")
+    assert services.current_hand(table) is None
+    client.post(f"/t/{table.invite}/do/dealing/", {"on": "0"})
+    ann = Player.objects.get(seat=1)
+    client.post(f"/t/{table.invite}/do/adjust/", {"player": ann.pk, "amount": "-20"})
+    ann.refresh_from_db()
+    assert ann.stack == 180
