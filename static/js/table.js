@@ -16,6 +16,34 @@
     socket = event.detail.socketWrapper;
   });
   document.addEventListener("htmx:wsClose", function () { socket = null; });
+
+  // A push replaces the table; keep what this person was typing or had opened.
+  var kept = null;
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    kept = { values: {}, open: [], focus: document.activeElement && document.activeElement.id };
+    document.querySelectorAll("[data-keep][id]").forEach(function (el) {
+      kept.values[el.id] = el.type === "checkbox" ? el.checked : el.value;
+    });
+    document.querySelectorAll("details[open][id]").forEach(function (d) { kept.open.push(d.id); });
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (!kept) return;
+    Object.keys(kept.values).forEach(function (id) {
+      var el = document.getElementById(id);
+      if (!el) return;
+      if (el.type === "checkbox") el.checked = kept.values[id];
+      else if (el.tagName !== "SELECT" || el.querySelector("option[value='" + kept.values[id] + "']")) {
+        el.value = kept.values[id];
+      }
+    });
+    kept.open.forEach(function (id) {
+      var d = document.getElementById(id);
+      if (d) d.open = true;
+    });
+    var focus = kept.focus && document.getElementById(kept.focus);
+    if (focus) focus.focus();
+    kept = null;
+  });
   // A push that is lost leaves this page behind: ask for the table now and then.
   setInterval(sync, 15000);
 

@@ -23,7 +23,6 @@ CHROMIUM_ARGS = [
 def running_server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("e2e")
     env = server_env(f"sqlite:///{folder / 'db.sqlite3'}")
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API
     migrate(env)
     server = Server(env, log=folder / "server.log").start()
     yield server

@@ -148,3 +148,23 @@ def test_a_host_and_two_players_play_a_complete_hand(request, running_server, ch
     if request.config.getoption("verbose") > 1:
         for name, page in request.node.pages.items():
             page.screenshot(path=f"/tmp/e2e-{game}-{name}.png", full_page=True)
+
+
+def test_what_a_person_types_or_opens_survives_a_push(running_server, chromium):
+    host = chromium.new_context(viewport=LAPTOP).new_page()
+    link = create_table(host, running_server.base, "levys")
+    host.click("summary:has-text('Players')")
+    ann = chromium.new_context(viewport=PHONE).new_page()
+    ann.goto(link)
+    ann.wait_for_selector(".join form")
+    ann.fill(".join input[name=name]", "Ann")
+    ann.fill(".join input[name=buy_in]", "150")
+    before = version(ann)
+    sit(chromium.new_context(viewport=PHONE).new_page(), link, "Bob", "3")
+    ann.wait_for_function(
+        "v => parseInt(document.getElementById('table').dataset.version) > v", arg=before
+    )
+    assert ann.input_value(".join input[name=name]") == "Ann"
+    assert ann.input_value(".join input[name=buy_in]") == "150"
+    host.wait_for_selector(".seat:has-text('Bob')")
+    assert host.locator("#host-players").get_attribute("open") is not None
