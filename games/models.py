@@ -49,6 +49,8 @@ class Table(models.Model):
     low = models.CharField(max_length=12, default="ace-to-six")
     action_clock = models.PositiveIntegerField(null=True, blank=True)  # seconds
     approval_required = models.BooleanField(default=False)
+    chip_value = models.DecimalField(max_digits=10, decimal_places=4, null=True, blank=True)
+    history_open = models.BooleanField(default=False)  # show every card in hand history
     dealing = models.BooleanField(default=False)
     button = models.PositiveSmallIntegerField(null=True, blank=True)
     chosen_game = models.CharField(max_length=20, blank=True, default="")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from decimal import Decimal, InvalidOperation
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -43,6 +44,18 @@ def _whole(value: str | None, field: str, blank: int | None = 0) -> int | None:
         raise ServiceError(f"{field} must be a whole number") from None
 
 
+def _money(value: str | None) -> Decimal | None:
+    if value is None or not value.strip():
+        return None
+    try:
+        amount = Decimal(value.strip())
+    except InvalidOperation:
+        raise ServiceError("the money per chip must be a number like 0.25") from None
+    if not amount.is_finite() or amount < 0 or amount >= 10**6:
+        raise ServiceError("the money per chip must be a number like 0.25")
+    return amount.quantize(Decimal("0.0001"))
+
+
 def _settings_from(post) -> dict:
     settings = {
         "game": post.get("game", ""),
@@ -56,6 +69,8 @@ def _settings_from(post) -> dict:
         "declare": post.get("declare", "chips"),
         "low": post.get("low", "ace-to-six"),
         "action_clock": _whole(post.get("action_clock"), "the action clock", None),
+        "chip_value": _money(post.get("chip_value")),
+        "history_open": post.get("history_open") == "1",
     }
     if settings["structure"] not in dict(STRUCTURE_CHOICES):
         raise ServiceError("choose a betting structure")

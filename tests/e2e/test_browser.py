@@ -168,3 +168,37 @@ def test_what_a_person_types_or_opens_survives_a_push(running_server, chromium):
     assert ann.input_value(".join input[name=buy_in]") == "150"
     host.wait_for_selector(".seat:has-text('Bob')")
     assert host.locator("#host-players").get_attribute("open") is not None
+
+
+def test_a_player_steps_through_a_hand_review(request, running_server, chromium):
+    host = chromium.new_context(viewport=LAPTOP).new_page()
+    ann = chromium.new_context(viewport=PHONE).new_page()
+    bob = chromium.new_context(viewport=LAPTOP).new_page()
+    request.node.pages = {"host": host, "ann": ann, "bob": bob}
+    link = create_table(host, running_server.base, "high-low-declare")
+    sit(ann, link, "Ann", "1")
+    sit(bob, link, "Bob", "2")
+    host.wait_for_selector(".seat:has-text('Bob')")
+    host.click("button:has-text('Pause dealing'), button:has-text('Start dealing')")
+    players = [Player(ann, first=True), Player(bob, first=False)]
+    ann.wait_for_selector(".seat.me .card[data-card]")
+    for _ in range(120):
+        if ann.locator(".awards").count():
+            break
+        if not any(player.step() for player in players):
+            ann.wait_for_timeout(100)
+    ann.click("nav.tabs a:has-text('Hands')")
+    ann.click("table.hands a >> nth=0")
+    ann.wait_for_selector(".stepper")
+    assert ann.get_attribute(".stepper", "data-step") == "0"
+    total = int(ann.get_attribute(".stepper", "data-total"))
+    ann.keyboard.press("ArrowRight")
+    ann.wait_for_selector(".stepper[data-step='1']")
+    ann.keyboard.press("ArrowRight")
+    ann.wait_for_selector(".stepper[data-step='2']")
+    ann.keyboard.press("ArrowLeft")
+    ann.wait_for_selector(".stepper[data-step='1']")
+    ann.locator(".slider input").fill(str(total))
+    ann.wait_for_selector(f".stepper[data-step='{total}']")
+    assert ann.locator(".awards li").count() >= 1
+    assert ann.locator(".seat.me .card[data-card]").count() == 5

@@ -1,0 +1,158 @@
+"""Hand history, the ledger and settle-up, read from the database (nothing here writes)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Sum
+
+from games.models import Hand, LedgerEntry, Player, Table
+from games.rules.catalog import GAMES
+from games.rules.history import known_cards, names_of, review, text_log
+from games.rules.settle import settle_up
+
+
+def full_document(hand: Hand) -> dict:
+    """The hand document with its actions: what replay_hand replays."""
+    return {**hand.document, "actions": [e.action for e in hand.events.all()]}
+
+
+def reviewer_seat(hand: Hand, session_key: str | None) -> int | None:
+    if not session_key:
+        return None
+    mine = set(
+        Player.objects.filter(table_id=hand.table_id, session_key=session_key).values_list(
+            "pk", flat=True
+        )
+    )
+    return next((int(s) for s, pid in hand.seat_players.items() if pid in mine), None)
+
+
+def may_export_documents(table: Table, is_host: bool) -> bool:
+    """Full documents hold the deck order: the host's, or anyone's once the history is open."""
+    return is_host or table.history_open
+
+
+def hand_rows(table: Table, game: str = "", player: str = "") -> list[dict]:
+    hands = table.hands.filter(finished=True).order_by("number")
+    if game:
+        hands = hands.filter(game=game)
+    rows = []
+    for hand in hands:
+        names = names_of(hand.document)
+        if player and player.lower() not in {n.lower() for n in names.values()}:
+            continue
+        awards = (hand.result or {}).get("awards", [])
+        winners: dict[str, int] = {}
+        for a in awards:
+            if a["amount"]:
+                winners[names[a["seat"]]] = winners.get(names[a["seat"]], 0) + a["amount"]
+        rows.append(
+            {
+                "hand": hand,
+                "game_name": GAMES[hand.game].name,
+                "pot": sum(a["amount"] for a in awards),
+                "winners": winners,
+                "players": list(names.values()),
+            }
+        )
+    return rows
+
+
+def hand_review(hand: Hand, step: int, seat: int | None, show_all: bool) -> dict:
+    document = full_document(hand)
+    return review(document, step, seat, known_cards(document, seat, show_all))
+
+
+def hand_text(hand: Hand, seat: int | None, show_all: bool) -> list[str]:
+    document = full_document(hand)
+    started = hand.started.strftime("%Y-%m-%d %H:%M UTC")
+    title = f"pokerhome {hand.table.name}, hand {hand.number}, {started}"
+    if hand.voided:
+        return [title, "Voided by the host: every bet returned."]
+    return text_log(document, seat, known_cards(document, seat, show_all), title)
+
+
+@dataclass
+class LedgerRow:
+    player: Player
+    bought: int = 0  # buy-ins and rebuys
+    adjusted: int = 0
+    cashed_out: int = 0
+    stack: int = 0
+    money: Decimal | None = None
+
+    @property
+    def net(self) -> int:
+        return self.stack + self.cashed_out - self.bought - self.adjusted
+
+
+@dataclass
+class Ledger:
+    rows: list[LedgerRow]
+    entries_sum: int
+    payments: list[tuple[str, str, int]] = field(default_factory=list)
+    chip_value: Decimal | None = None
+
+    @property
+    def stacks(self) -> int:
+        return sum(r.stack for r in self.rows)
+
+    @property
+    def cashed_out(self) -> int:
+        return sum(r.cashed_out for r in self.rows)
+
+    @property
+    def bought(self) -> int:
+        return sum(r.bought + r.adjusted for r in self.rows)
+
+    @property
+    def balance(self) -> int:
+        """Stacks on the table + cash-outs - buy-ins (adjustments included): must be 0."""
+        return self.stacks + self.cashed_out - self.bought
+
+    def money(self, chips: int) -> Decimal | None:
+        return (
+            None if self.chip_value is None else (chips * self.chip_value).quantize(Decimal("0.01"))
+        )
+
+
+def ledger(table: Table) -> Ledger:
+    players = table.players.filter(status__in=[Player.SEATED, Player.LEFT]).order_by("pk")
+    rows = {p.pk: LedgerRow(p, stack=p.stack if p.status == Player.SEATED else 0) for p in players}
+    sums = (
+        LedgerEntry.objects.filter(table=table, player__isnull=False)
+        .values("player", "kind")
+        .annotate(total=Sum("amount"))
+    )
+    for item in sums:
+        row = rows.get(item["player"])
+        if row is None:
+            continue
+        if item["kind"] in ("buy-in", "rebuy"):
+            row.bought += item["total"]
+        elif item["kind"] == "adjustment":
+            row.adjusted += item["total"]
+        elif item["kind"] == "cash-out":
+            row.cashed_out += -item["total"]
+    entries_sum = LedgerEntry.objects.filter(table=table).aggregate(t=Sum("amount"))["t"] or 0
+    book = Ledger(list(rows.values()), entries_sum, chip_value=table.chip_value)
+    if book.balance == 0:
+        nets: dict[str, int] = Counter()
+        for row in book.rows:
+            nets[row.player.name] += row.net
+        book.payments = settle_up(dict(nets))
+    return book
+
+
+def session_summary(table: Table) -> dict:
+    hands = table.hands.filter(finished=True, voided=False)
+    per_game = Counter(GAMES[h.game].name for h in hands)
+    biggest = None
+    for hand in hands:
+        pot = sum(a["amount"] for a in (hand.result or {}).get("awards", []))
+        if biggest is None or pot > biggest[1]:
+            biggest = (hand.number, pot)
+    return {"hands": hands.count(), "per_game": dict(per_game), "biggest": biggest}

@@ -1,0 +1,129 @@
+"""The morning after: hand list, step-by-step review, exports, ledger and settle-up."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+
+from games import history
+from games.models import Table
+from games.rules.catalog import GAMES
+from games.views import is_host, session_key
+
+
+def _table(invite: str) -> Table:
+    return get_object_or_404(Table, invite=invite)
+
+
+def hand_list(request: HttpRequest, invite: str) -> HttpResponse:
+    table = _table(invite)
+    game = request.GET.get("game", "")
+    player = request.GET.get("player", "").strip()[:24]
+    if game and game not in GAMES:
+        game = ""
+    rows = history.hand_rows(table, game, player)
+    names = sorted({name for row in history.hand_rows(table) for name in row["players"]})
+    return render(
+        request,
+        "history/hands.html",
+        {"table": table, "rows": rows, "games": GAMES.values(), "game": game,
+         "player": player, "names": names, "is_host": is_host(request, table)},
+    )  # fmt: skip
+
+
+def _finished_hand(table: Table, number: int):
+    hand = table.hands.filter(number=number, finished=True).first()
+    if hand is None:
+        raise Http404("no finished hand with that number")
+    return hand
+
+
+def hand_review(request: HttpRequest, invite: str, number: int) -> HttpResponse:
+    table = _table(invite)
+    hand = _finished_hand(table, number)
+    seat = history.reviewer_seat(hand, session_key(request))
+    try:
+        step = int(request.GET.get("step", "0"))
+    except ValueError:
+        step = 0
+    seen = None if hand.voided else history.hand_review(hand, step, seat, table.history_open)
+    return render(
+        request,
+        "history/review.html",
+        {"table": table, "hand": hand, "seen": seen, "seat": seat,
+         "may_export": history.may_export_documents(table, is_host(request, table))},
+    )  # fmt: skip
+
+
+def _text_response(lines: list[str], filename: str) -> HttpResponse:
+    response = HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def hand_export(request: HttpRequest, invite: str, number: int, fmt: str) -> HttpResponse:
+    table = _table(invite)
+    hand = _finished_hand(table, number)
+    if fmt not in ("json", "txt"):
+        raise Http404("export as .json or .txt")
+    if fmt == "txt":
+        seat = history.reviewer_seat(hand, session_key(request))
+        lines = history.hand_text(hand, seat, table.history_open)
+        return _text_response(lines, f"hand-{number}.txt")
+    if not history.may_export_documents(table, is_host(request, table)):
+        return HttpResponse("the host exports hand documents, or opens the history", status=403)
+    response = JsonResponse(history.full_document(hand), json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="hand-{number}.json"'
+    return response
+
+
+def session_export(request: HttpRequest, invite: str, fmt: str) -> HttpResponse:
+    table = _table(invite)
+    hands = table.hands.filter(finished=True).order_by("number")
+    if fmt not in ("json", "txt"):
+        raise Http404("export as .json or .txt")
+    if fmt == "txt":
+        key = session_key(request)
+        lines: list[str] = []
+        for hand in hands:
+            seat = history.reviewer_seat(hand, key)
+            lines += [*history.hand_text(hand, seat, table.history_open), ""]
+        return _text_response(lines, "session.txt")
+    if not history.may_export_documents(table, is_host(request, table)):
+        return HttpResponse("the host exports hand documents, or opens the history", status=403)
+    documents = [history.full_document(h) for h in hands if not h.voided]
+    response = HttpResponse(json.dumps(documents, indent=1), content_type="application/json")
+    response["Content-Disposition"] = 'attachment; filename="session.json"'
+    return response
+
+
+def ledger_page(request: HttpRequest, invite: str) -> HttpResponse:
+    table = _table(invite)
+    book = history.ledger(table)
+    payments = [
+        {"payer": a, "payee": b, "chips": c, "money": book.money(c)} for a, b, c in book.payments
+    ]
+    return render(
+        request,
+        "history/ledger.html",
+        {"table": table, "book": book, "payments": payments,
+         "summary": history.session_summary(table), "is_host": is_host(request, table)},
+    )  # fmt: skip
+
+
+def ledger_csv(request: HttpRequest, invite: str) -> HttpResponse:
+    table = _table(invite)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="ledger.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["time", "transfer", "account", "kind", "amount", "hand", "note"])
+    for entry in table.ledger.select_related("player", "hand").order_by("created", "pk"):
+        writer.writerow(
+            [entry.created.isoformat(), entry.transfer,
+             entry.player.name if entry.player else "cashier", entry.kind, entry.amount,
+             entry.hand.number if entry.hand else "", entry.note]
+        )  # fmt: skip
+    return response

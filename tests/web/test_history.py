@@ -1,0 +1,204 @@
+"""The morning after: history replays, exports round-trip, the ledger balances, and no
+reviewer is ever sent a folded player's hidden cards."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+from datetime import timedelta
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from games import history, services
+from games.models import Player, Table
+from games.rules.document import replay
+from tests.rules.test_playout import Witness
+from tests.web.helpers import assert_chips_balance, make_table, play_current_hand, seat_players
+
+pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[2]
+CARD = re.compile(r'data-card="(..)"|(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z])')
+
+
+def play_session(seed: int = 3) -> tuple[Table, dict[str, Client]]:
+    """Four players, two hands of each game, a rebuy and a cash-out, through the services."""
+    table = make_table("levys", chip_value=Decimal("0.25"))
+    clients = {}
+    for seat, name in enumerate(("Ann", "Bob", "Cat", "Dan"), start=1):
+        client = Client()
+        client.get(f"/t/{table.invite}/")
+        client.post(f"/t/{table.invite}/join/", {"seat": seat, "name": name, "buy_in": 300})
+        clients[name] = client
+    services.set_dealing(table.pk, True)
+    rng = random.Random(seed)
+    clock = timezone.now()
+    for game, settings in (
+        ("levys", {"structure": "half-pot-limit", "ante": 1}),
+        ("high-low-declare", {"structure": "fixed-limit", "ante": 1, "raise_cap": 3}),
+        ("sviten", {"structure": "pot-limit", "ante": 0, "small_blind": 1, "big_blind": 2}),
+    ):
+        services.change_settings(table.pk, game=game, **settings)
+        for _ in range(2):
+            if services.current_hand(table) is None:
+                clock += timedelta(seconds=10)
+                services.tick(table.pk, clock)
+            if services.current_hand(table) is None:
+                break
+            play_current_hand(table, rng)
+        for player in Player.objects.filter(table=table, status="seated", stack__lt=300):
+            services.request_rebuy(table.pk, player.session_key, 300 - player.stack)
+    dan = Player.objects.get(table=table, name="Dan")
+    services.cash_out(table.pk, dan.pk)
+    return table, clients
+
+
+def test_a_played_session_replays_exports_and_balances():
+    table, clients = play_session()
+    hands = list(table.hands.filter(finished=True).order_by("number"))
+    assert len(hands) >= 4
+    assert {h.game for h in hands} >= {"levys", "high-low-declare"}
+    for hand in hands:
+        assert replay(history.full_document(hand)).result() == hand.result
+
+    host = Client()
+    host.get(f"/t/{table.invite}/host/{table.host_secret}/")
+    exported = json.loads(host.get(f"/t/{table.invite}/session.json").content)
+    assert len(exported) == len(hands)
+    for document, hand in zip(exported, hands, strict=True):
+        assert replay(json.loads(json.dumps(document))).result() == hand.result
+    one = host.get(f"/t/{table.invite}/hands/{hands[0].number}/hand.json").content
+    path = ROOT / "test-artifacts" / "exported-hand.json"
+    path.parent.mkdir(exist_ok=True)
+    path.write_bytes(one)
+    out = subprocess.run(
+        [sys.executable, "manage.py", "replay_hand", str(path)],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    printed = json.loads(out.stdout)
+    assert printed["stacks"] == hands[0].result["stacks"]
+
+    assert_chips_balance(table)
+    book = history.ledger(table)
+    assert book.balance == 0 and book.entries_sum == 0
+    nets = {row.player.name: row.net for row in book.rows}
+    assert sum(nets.values()) == 0
+    settled = dict(nets)
+    for payer, payee, chips in book.payments:
+        settled[payer] += chips
+        settled[payee] -= chips
+    assert set(settled.values()) <= {0}
+    assert len(book.payments) <= len(nets) - 1
+    page = clients["Ann"].get(f"/t/{table.invite}/ledger/").content.decode()
+    assert "the ledger balances" in page
+    for payer, payee, chips in book.payments:
+        assert f"{payer} pays {payee} {chips} chips" in page
+        assert str((chips * Decimal("0.25")).quantize(Decimal("0.01"))) in page
+    csv_text = clients["Bob"].get(f"/t/{table.invite}/ledger.csv").content.decode()
+    rows = csv_text.strip().splitlines()[1:]
+    assert sum(int(r.split(",")[4]) for r in rows) == 0
+    assert any(",cash-out," in r for r in rows) and any(",rebuy," in r for r in rows)
+
+
+def witness_of(hand) -> Witness:
+    document = history.full_document(hand)
+    witness = Witness(replay(document, upto=0))
+    for k in range(1, len(document["actions"]) + 1):
+        witness.update(replay(document, upto=k))
+    return witness
+
+
+def test_reviewers_never_receive_hidden_cards_of_others():
+    table, clients = play_session(seed=8)
+    hands = [h for h in table.hands.filter(finished=True) if not h.voided]
+    folded_hidden = 0
+    for hand in hands:
+        witness = witness_of(hand)
+        everyone = set().union(*witness.own.values())
+        for name, client in [*clients.items(), ("spectator", Client())]:
+            seat = history.reviewer_seat(hand, client.session.session_key)
+            allowed = witness.public | (witness.own[seat] if seat else set())
+            folded_hidden += len(everyone - allowed)
+            total = len(history.full_document(hand)["actions"])
+            pages = [
+                client.get(f"/t/{table.invite}/hands/{hand.number}/?step={k}").content.decode()
+                for k in range(total + 1)
+            ]
+            pages.append(
+                client.get(f"/t/{table.invite}/hands/{hand.number}/hand.txt").content.decode()
+            )
+            for page in pages:
+                seen = {a or b for a, b in CARD.findall(page)}
+                assert not seen - allowed, (
+                    f"{name} was shown {seen - allowed} in hand {hand.number}"
+                )
+    assert folded_hidden > 0, "the session had no hidden cards to protect"
+
+
+def test_documents_are_the_hosts_until_the_history_is_opened():
+    table, clients = play_session()
+    number = table.hands.filter(finished=True).first().number
+    ann = clients["Ann"]
+    assert ann.get(f"/t/{table.invite}/hands/{number}/hand.json").status_code == 403
+    assert ann.get(f"/t/{table.invite}/session.json").status_code == 403
+    assert ann.get(f"/t/{table.invite}/hands/{number}/hand.txt").status_code == 200
+    Table.objects.filter(pk=table.pk).update(history_open=True)
+    assert ann.get(f"/t/{table.invite}/hands/{number}/hand.json").status_code == 200
+
+
+def test_with_the_history_opened_every_card_is_shown():
+    table, _ = play_session(seed=8)
+    Table.objects.filter(pk=table.pk).update(history_open=True)
+    hand = next(h for h in table.hands.filter(finished=True) if not h.voided)
+    document = history.full_document(hand)
+    final = replay(document)
+    page = Client().get(f"/t/{table.invite}/hands/{hand.number}/?step={len(document['actions'])}")
+    shown = set(re.findall(r'data-card="(..)"', page.content.decode()))
+    held = {str(c) for p in final.players.values() for c in p.cards}
+    assert held <= shown
+
+
+def test_the_hand_list_filters_by_game_and_player():
+    table, clients = play_session()
+    ann = clients["Ann"]
+    everything = ann.get(f"/t/{table.invite}/hands/").content.decode()
+    levys = ann.get(f"/t/{table.invite}/hands/?game=levys").content.decode()
+    assert "High-Low Declare" in everything and "High-Low Declare" not in levys.split("<tbody>")[1]
+    nobody = ann.get(f"/t/{table.invite}/hands/?player=Zed").content.decode()
+    assert "No hands yet" in nobody
+
+
+def test_the_review_steps_through_the_hand_with_pot_limit_context():
+    table, clients = play_session()
+    hand = table.hands.filter(finished=True, voided=False).first()
+    document = history.full_document(hand)
+    bets = [k for k, a in enumerate(document["actions"], 1) if a["type"] in ("bet", "raise")]
+    client = clients["Ann"]
+    page = client.get(f"/t/{table.invite}/hands/{hand.number}/?step=0").content.decode()
+    assert "the deal" in page and 'id="next"' in page and 'id="prev"' not in page
+    if bets:
+        page = client.get(f"/t/{table.invite}/hands/{hand.number}/?step={bets[0]}").content
+        assert re.search(
+            r"(bets|raises) to \d+ \([a-z-]+: \d+ to \d+, pot \d+ before\)", page.decode()
+        )
+    last = client.get(f"/t/{table.invite}/hands/{hand.number}/?step=9999").content.decode()
+    assert "Showdown" in last or "everyone else folded" in last
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/t/{invite}/hands/999/", "/t/{invite}/hands/1/hand.xml", "/t/{invite}/session.pdf",
+     "/t/nope/ledger/", "/t/nope/hands/"],
+)  # fmt: skip
+def test_bad_history_urls_are_not_found(url):
+    table = make_table()
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    play_current_hand(table, random.Random(1))
+    assert Client().get(url.format(invite=table.invite)).status_code == 404
