@@ -135,7 +135,7 @@ async def check_payloads(table: Table, seats: dict[int, Seat], spectator: Seat) 
                 assert not cards_in(payload), "cards sent before any hand was dealt"
                 continue
             witness = await witness_for(table, number or latest.number)
-            allowed = witness.public | (witness.own[seat.number] if seat.number else set())
+            allowed = witness.public | witness.own.get(seat.number, set())
             leaked = cards_in(payload) - allowed
             assert not leaked, f"seat {seat.number} was sent {leaked} of hand {number}"
             checked += 1
