@@ -14,6 +14,7 @@ from collections import deque
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -23,9 +24,6 @@ from games.models import Table
 from games.presenter import Viewer, render_table
 from games.services import ServiceError, StaleAction
 
-MAX_MESSAGE_BYTES = 4096
-RATE_WINDOW_SECONDS = 5.0
-RATE_LIMIT = 20  # messages per window
 HAND_ACTIONS = {"fold", "check", "call", "bet", "raise", "draw", "arrange", "replace", "keep",
                 "take", "decline", "declare"}  # fmt: skip
 
@@ -166,7 +164,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not self._within_rate():
             await self.send_error("too many messages: slow down")
             return
-        if text_data is None or len(text_data.encode()) > MAX_MESSAGE_BYTES:
+        if text_data is None or len(text_data.encode()) > settings.SOCKET_MAX_BYTES:
             await self.send_error("that message is too large or not text")
             return
         try:
@@ -183,14 +181,17 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error(str(error))
 
     def _within_rate(self) -> bool:
+        limit, window = settings.SOCKET_RATE_LIMIT
         now = time.monotonic()
-        while self.sent_at and now - self.sent_at[0] > RATE_WINDOW_SECONDS:
+        while self.sent_at and now - self.sent_at[0] > window:
             self.sent_at.popleft()
         self.sent_at.append(now)
-        return len(self.sent_at) <= RATE_LIMIT
+        return len(self.sent_at) <= limit
 
     async def handle(self, message: dict) -> None:
         kind = message.get("type")
+        if not isinstance(kind, str):
+            raise BadMessage("a message names its type as text, e.g. 'call'")
         if kind == "sync":
             # The browser says which version it shows; a gap or a lost push gets a snapshot.
             seen = message.get("version")

@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from games import services
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
@@ -108,6 +108,7 @@ def new_table(request: HttpRequest) -> HttpResponse:
     return redirect("table", table.invite)
 
 
+@require_safe
 def table_page(request: HttpRequest, invite: str) -> HttpResponse:
     table = get_object_or_404(Table, invite=invite)
     viewer = viewer_for(request, table)

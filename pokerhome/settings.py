@@ -101,6 +101,10 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The table socket: the largest message accepted, and (messages, seconds) per connection.
+SOCKET_MAX_BYTES = 4096
+SOCKET_RATE_LIMIT = (20, 5.0)
+
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

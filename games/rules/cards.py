@@ -106,10 +106,21 @@ class Shuffler(Protocol):
     def shuffle(self, x: list) -> None: ...
 
 
+def dealer_rng() -> secrets.SystemRandom:
+    """The dealer's generator: the operating system's, never a seedable one."""
+    return secrets.SystemRandom()
+
+
+def shuffle_cards(cards: list, rng: Shuffler | None = None) -> None:
+    """Shuffle in place: a uniform Fisher-Yates (``random.shuffle``) with the dealer's
+    generator, or with ``rng`` when a test injects one."""
+    (rng or dealer_rng()).shuffle(cards)
+
+
 def shuffled_deck(rng: Shuffler | None = None) -> list[Card]:
     """A new deck order, top card first, shuffled by ``rng`` (SystemRandom by default)."""
     order = list(FULL_DECK)
-    (rng or secrets.SystemRandom()).shuffle(order)
+    shuffle_cards(order, rng)
     return order
 
 
