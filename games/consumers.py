@@ -94,6 +94,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         session = self.scope.get("session")
         self.session_key = session.session_key if session is not None else None
+        # Becoming host means opening the host link, which reloads the page: read it once.
+        self.is_host = await database_sync_to_async(self._is_host)()
         self.version = -1
         self.sent_at: deque[float] = deque()
         self.timer: asyncio.Task | None = None
@@ -102,6 +104,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self.run_clock()
         await self.send_table()
+
+    def _is_host(self) -> bool:
+        if not self.session_key:
+            return False
+        return self.table_id in SessionStore(self.session_key).get("host_tables", [])
 
     def _current_version(self) -> int:
         return Table.objects.values_list("version", flat=True).get(pk=self.table_id)
@@ -119,18 +126,15 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- sending ----------------------------------------------------------------
     def _render(self) -> tuple[int, str, float | None]:
         table = Table.objects.get(pk=self.table_id)
-        host_tables = (
-            SessionStore(self.session_key).get("host_tables", []) if self.session_key else []
-        )
-        viewer = Viewer(services.player_for(table, self.session_key), table.pk in host_tables)
+        viewer = Viewer(services.player_for(table, self.session_key), self.is_host)
         hand = services.current_hand(table)
         due = hand.deadline if hand else (table.next_deal_at if table.dealing else None)
         return table.version, render_table(table, viewer), due.timestamp() if due else None
 
     async def send_table(self) -> None:
         version, html, due = await database_sync_to_async(self._render)()
-        if version < self.version:
-            return
+        if version <= self.version:
+            return  # this connection already shows that version
         self.version = version
         await self.send(text_data=html)
         self.schedule_clock(due)
@@ -172,6 +176,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             if not isinstance(message, dict):
                 raise BadMessage("a message is a JSON object")
             await self.handle(message)
+            # The sender sees its own change at once, without waiting on the channel layer.
+            await self.send_table()
         except (ValueError, BadMessage) as error:
             await self.send_error(f"bad message: {error}")
         except StaleAction as error:

@@ -7,6 +7,7 @@ changes nothing.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import wraps
@@ -25,6 +26,7 @@ from games.rules.hand import Hand as HandState
 from games.rules.table import choose_game as rules_choose_game
 from games.rules.table import next_button
 
+logger = logging.getLogger(__name__)
 DEAL_PAUSE = timedelta(seconds=5)  # time to look at the showdown before the next deal
 
 
@@ -41,11 +43,17 @@ def group_name(table_id: int) -> str:
 
 
 def notify(table_id: int, version: int) -> None:
+    """Tell every connection of the table, after the commit. The change is already safe in
+    the database: if the channel layer is down, browsers catch up when they next sync."""
     layer = get_channel_layer()
-    if layer is not None:
+    if layer is None:
+        return
+    try:
         async_to_sync(layer.group_send)(
             group_name(table_id), {"type": "table.changed", "version": version}
         )
+    except Exception:  # any failure of the layer must not undo a commit
+        logger.warning("could not notify table %s of version %s", table_id, version, exc_info=True)
 
 
 def writes_table(func: Callable) -> Callable:

@@ -2,6 +2,14 @@
 (function () {
   "use strict";
   var socket = null;
+  // Reconnect soon after an outage (htmx's default backoff grows to a minute).
+  document.addEventListener("DOMContentLoaded", function () {
+    if (window.htmx) {
+      htmx.config.wsReconnectDelay = function (retries) {
+        return Math.min(5000, 500 * Math.pow(2, retries)) * (0.5 + Math.random() / 2);
+      };
+    }
+  });
 
   function currentVersion() {
     var table = document.getElementById("table");
