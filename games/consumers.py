@@ -182,6 +182,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error(f"bad message: {error}")
         except StaleAction as error:
             await self.send_error(str(error))
+            self.version = -1  # re-sync: the full table as it is now, whatever was sent
             await self.send_table()
         except ServiceError as error:
             await self.send_error(str(error))

@@ -16,13 +16,13 @@ django_http = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from channels.sessions import SessionMiddlewareStack  # noqa: E402
-from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from pokerhome.static import CompressedStaticFiles  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": ASGIStaticFilesHandler(django_http),
+        "http": CompressedStaticFiles(django_http),
         "websocket": AllowedHostsOriginValidator(
             SessionMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),
