@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Table
-from games.presenter import Viewer, render_table
+from games.presenter import render_table, snapshot, viewer_of
 from games.services import ServiceError, StaleAction
 
 HAND_ACTIONS = {"fold", "check", "call", "bet", "raise", "draw", "arrange", "replace", "keep",
@@ -126,8 +126,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- sending ----------------------------------------------------------------
     def _render(self) -> tuple[int, str, float | None]:
         table = Table.objects.get(pk=self.table_id)
-        viewer = Viewer(services.player_for(table, self.session_key), self.is_host)
-        hand = services.current_hand(table)
+        viewer = viewer_of(table, self.session_key, self.is_host)
+        hand = snapshot(table).hand
         due = hand.deadline if hand else (table.next_deal_at if table.dealing else None)
         return table.version, render_table(table, viewer), due.timestamp() if due else None
 

@@ -123,15 +123,56 @@ def _bet_presets(legal: dict) -> list[tuple[str, int]]:
     return out
 
 
-def table_context(table: Table, viewer: Viewer) -> dict:
+@dataclass
+class TableSnapshot:
+    """What every viewer's render of one version of a table reads from the database."""
+
+    players: list[Player]
+    hand: Hand | None
+    last: Hand | None
+    engine: object | None
+    button_next: int | None
+
+
+_snapshots: dict[int, tuple[int, TableSnapshot]] = {}
+
+
+def snapshot(table: Table) -> TableSnapshot:
+    """Loaded once per (table, version) in this process, then shared by its connections.
+
+    Every change of a table makes a new version (games.services.writes_table), so a
+    snapshot of a version never goes stale.
+    """
+    cached = _snapshots.get(table.pk)
+    if cached and cached[0] == table.version:
+        return cached[1]
     players = list(table.players.exclude(status__in=[Player.LEFT, Player.REFUSED]))
-    by_seat = {p.seat: p for p in players if p.status == Player.SEATED}
     hand = current_hand(table)
     last = table.hands.filter(finished=True).first() if hand is None else None
-    shown_hand = hand or last
+    shown = hand or last
+    engine = engine_at(shown) if shown is not None and not shown.voided else None
+    made = TableSnapshot(players, hand, last, engine, upcoming_button(table) if not hand else None)
+    if len(_snapshots) > 1000:
+        _snapshots.clear()
+    _snapshots[table.pk] = (table.version, made)
+    return made
+
+
+def viewer_of(table: Table, session_key: str | None, is_host: bool) -> Viewer:
+    """The viewer behind a session, from the snapshot (no query of its own)."""
+    player = next(
+        (p for p in snapshot(table).players if session_key and p.session_key == session_key),
+        None,
+    )
+    return Viewer(player, is_host)
+
+
+def table_context(table: Table, viewer: Viewer) -> dict:
+    shot = snapshot(table)
+    players, hand, last, engine = shot.players, shot.hand, shot.last, shot.engine
+    by_seat = {p.seat: p for p in players if p.status == Player.SEATED}
     seen = None
-    if shown_hand is not None and not shown_hand.voided:
-        engine = engine_at(shown_hand)
+    if engine is not None:
         seat = viewer.seat if viewer.seat in engine.players else None
         seen = view(engine, seat)
     names = {p.seat: p.name for p in players if p.seat}
@@ -157,7 +198,7 @@ def table_context(table: Table, viewer: Viewer) -> dict:
         )
     legal = seen["legal"] if seen and hand is not None else None
     me_in_hand = view_seats.get(viewer.seat) if viewer.seat else None
-    button_next = upcoming_button(table) if hand is None else None
+    button_next = shot.button_next
     return {
         "table": table,
         "viewer": viewer,

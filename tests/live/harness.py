@@ -46,8 +46,15 @@ def migrate(env: dict) -> None:
 class Server:
     """One Daphne process serving pokerhome on a loopback port."""
 
-    def __init__(self, env: dict, port: int | None = None, log: Path | None = None) -> None:
+    def __init__(
+        self,
+        env: dict,
+        port: int | None = None,
+        log: Path | None = None,
+        app: str = "pokerhome.asgi:application",
+    ) -> None:
         self.env = env
+        self.app = app
         self.port = port or free_port()
         self.log = log
         self.process: subprocess.Popen | None = None
@@ -59,8 +66,7 @@ class Server:
     def start(self) -> Server:
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
         self.process = subprocess.Popen(
-            [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-             "pokerhome.asgi:application"],
+            [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), self.app],
             cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
         )  # fmt: skip
         deadline = time.monotonic() + 30

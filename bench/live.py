@@ -1,0 +1,332 @@
+"""The live path under load: the time from pressing a button to every screen at the table
+showing it, for pokerhome and, in the same run, for a bare Channels consumer.
+
+    .venv/bin/python -m bench.live --config single --tables 1 10 50 --seconds 15
+    .venv/bin/python -m bench.live --config redis --tables 1 10 50 100 200 --seconds 15
+    .venv/bin/python -m bench.live --idle 2000 5000
+    .venv/bin/python -m bench.live --first-load
+
+T tables of 6 seated players; at each table the player whose turn it is acts about once a
+second (jittered), through the browser's socket protocol. Per action: from sending until
+all 6 players have received the resulting update. Loopback only, bounded in time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gzip
+import os
+import random
+import re
+import resource
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.live.harness import Server, migrate, next_move, server_env  # noqa: E402
+
+VERSION = re.compile(rb'data-version="(\d+)"')
+PLAYERS = 6
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def raise_file_limit() -> None:
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def process_usage(pid: int) -> tuple[float, int]:
+    """(CPU seconds used, resident KB) of a process."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    cpu = (int(fields[11]) + int(fields[12])) / TICKS
+    rss = next(int(line.split()[1]) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+               if line.startswith("VmRSS"))  # fmt: skip
+    return cpu, rss
+
+
+class Seat:
+    def __init__(self, url: str, cookie: str | None) -> None:
+        self.url, self.cookie = url, cookie
+        self.socket = None
+        self.version = -1
+        self.seen_at: dict[int, float] = {}
+        self.page = b""
+
+    async def open(self, origin: str) -> None:
+        headers = {"Origin": origin}
+        if self.cookie:
+            headers["Cookie"] = f"sessionid={self.cookie}"
+        self.socket = await websockets.connect(self.url, additional_headers=headers,
+                                               max_size=2**22, open_timeout=60)  # fmt: skip
+        self.reader = asyncio.ensure_future(self.read())
+
+    async def read(self) -> None:
+        async for message in self.socket:
+            data = message.encode() if isinstance(message, str) else message
+            match = VERSION.search(data)
+            if match:
+                version = int(match.group(1))
+                if version > self.version:
+                    self.version = version
+                    self.seen_at[version] = time.monotonic()
+                    self.page = data
+
+    def first_at_or_after(self, version: int) -> float | None:
+        times = [t for v, t in self.seen_at.items() if v >= version]
+        return min(times) if times else None
+
+
+class Table:
+    def __init__(self, seats: list[Seat], baseline: bool) -> None:
+        self.seats, self.baseline = seats, baseline
+        self.counter = 0
+
+    async def act_once(self) -> tuple[float | None, int]:
+        """Send one action; (latency, target version) or (None, ...) when lost."""
+        if self.baseline:
+            self.counter += 1
+            sender, target, message = self.seats[0], self.counter, f'{{"version": {self.counter}}}'
+        else:
+            pages = [(s, next_move(s.page.decode())) for s in self.seats if s.page]
+            actor = next(((s, m) for s, m in pages if m), None)
+            if actor is None:
+                return None, -1  # between hands: nobody to act
+            sender, move = actor
+            target = max(s.version for s in self.seats) + 1
+            message = __import__("json").dumps(move)
+        started = time.monotonic()
+        await sender.socket.send(message)
+        deadline = started + 5
+        while time.monotonic() < deadline:
+            arrivals = [s.first_at_or_after(target) for s in self.seats]
+            if all(a is not None for a in arrivals):
+                return max(arrivals) - started, target
+            await asyncio.sleep(0.002)
+        return None, target
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+async def drive(tables: list[Table], seconds: float, rng: random.Random) -> dict:
+    latencies: list[float] = []
+    lost = 0
+
+    async def loop(table: Table) -> None:
+        nonlocal lost
+        await asyncio.sleep(rng.random())
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            latency, target = await table.act_once()
+            if latency is not None:
+                latencies.append(latency)
+            elif target >= 0:
+                lost += 1
+            await asyncio.sleep(max(0.0, 1.0 + rng.uniform(-0.3, 0.3) - (latency or 0)))
+
+    await asyncio.gather(*(loop(t) for t in tables))
+    return {"latencies": latencies, "lost": lost}
+
+
+def setup_tables(count: int, env: dict) -> list[tuple[str, list[str]]]:
+    """Create ``count`` tables of six seated players in the server's database; dealing on."""
+    os.environ.update({k: env[k] for k in ("DATABASE_URL",) if k in env})
+    os.environ.pop("REDIS_URL", None)  # notifications from here are not needed
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerhome.settings")
+    django.setup()
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from games import services
+
+    made = []
+    for t in range(count):
+        table = services.create_table(name=f"Bench {t}", game="high-low-declare",
+                                      structure="fixed-limit", ante=1, seat_count=6,
+                                      min_buy_in=100, max_buy_in=100000)  # fmt: skip
+        keys = []
+        for seat in range(1, PLAYERS + 1):
+            session = SessionStore()
+            session.create()
+            services.request_seat(table.pk, session.session_key, seat, f"P{seat}", 100000)
+            keys.append(session.session_key)
+        services.set_dealing(table.pk, True)
+        made.append((table.invite, keys))
+    from django.db import connections
+
+    connections.close_all()
+    return made
+
+
+async def measure(servers: list[Server], made, baseline: bool, seconds: float) -> dict:
+    tables = []
+    for n, (invite, keys) in enumerate(made):
+        seats = []
+        for i, key in enumerate(keys):
+            server = servers[i % len(servers)]
+            path = f"/ws/b/{n}/" if baseline else f"/ws/t/{invite}/"
+            seats.append(Seat(server.base.replace("http", "ws") + path, None if baseline else key))
+        for seat, server_i in zip(seats, range(len(seats)), strict=True):
+            await seat.open(servers[server_i % len(servers)].base)
+        tables.append(Table(seats, baseline))
+    await asyncio.sleep(2)
+    before = [process_usage(s.process.pid) for s in servers]
+    started = time.monotonic()
+    result = await drive(tables, seconds, random.Random(1))
+    wall = time.monotonic() - started
+    after = [process_usage(s.process.pid) for s in servers]
+    for table in tables:
+        for seat in table.seats:
+            await seat.socket.close()
+    result["cpu"] = sum(a[0] - b[0] for a, b in zip(after, before, strict=True)) / wall
+    result["rss_mb"] = sum(a[1] for a in after) / 1024
+    return result
+
+
+def summary(result: dict) -> dict:
+    values = result["latencies"] or [float("nan")]
+    return {
+        "actions": len(result["latencies"]),
+        "p50": percentile(values, 50) * 1000,
+        "p95": percentile(values, 95) * 1000,
+        "p99": percentile(values, 99) * 1000,
+        "max": max(values) * 1000,
+        "lost": result["lost"],
+        "cpu": result["cpu"] * 100,
+        "rss": result["rss_mb"],
+    }
+
+
+def run_config(config: str, counts: list[int], seconds: float) -> None:
+    raise_file_limit()
+    folder = Path(tempfile.mkdtemp(prefix="bench-"))
+    if config == "single":
+        env = server_env(f"sqlite:///{folder / 'db.sqlite3'}")
+        processes = 1
+    else:
+        import psycopg
+
+        admin = os.environ.get("PG_BENCH_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+        with psycopg.connect(admin, autocommit=True) as db:
+            db.execute("DROP DATABASE IF EXISTS pokerhome_bench WITH (FORCE)")
+            db.execute("CREATE DATABASE pokerhome_bench")
+        env = server_env(admin.rsplit("/", 1)[0] + "/pokerhome_bench",
+                         os.environ.get("REDIS_BENCH_URL", "redis://127.0.0.1:6379/9"))  # fmt: skip
+        processes = 2
+    migrate(env)
+    made = setup_tables(max(counts), env)
+    header = f"{'T':>4} {'':9} {'actions':>7} {'p50':>7} {'p95':>7} {'p99':>7} {'max':>7} " \
+             f"{'lost':>5} {'cpu%':>6} {'rss MB':>7}  p99 ratio"  # fmt: skip
+    print(f"config: {config} ({processes} Daphne process{'es' if processes > 1 else ''})")
+    print(header)
+    for count in counts:
+        rows = {}
+        for kind, app in (("baseline", "bench.baseline:application"),
+                          ("pokerhome", "pokerhome.asgi:application")):  # fmt: skip
+            servers = [Server(env, log=folder / f"{kind}{i}.log", app=app).start()
+                       for i in range(processes)]  # fmt: skip
+            try:
+                rows[kind] = summary(asyncio.run(
+                    measure(servers, made[:count], kind == "baseline", seconds)))  # fmt: skip
+            finally:
+                for server in servers:
+                    server.stop()
+        ratio = rows["pokerhome"]["p99"] / rows["baseline"]["p99"]
+        for kind, row in rows.items():
+            print(f"{count:>4} {kind:9} {row['actions']:>7} {row['p50']:>6.1f}ms "
+                  f"{row['p95']:>5.1f}ms {row['p99']:>5.1f}ms {row['max']:>5.0f}ms "
+                  f"{row['lost']:>5} {row['cpu']:>5.0f}% {row['rss']:>7.0f}"
+                  + (f"  {ratio:.2f}x" if kind == "pokerhome" else ""))  # fmt: skip
+
+
+async def hold_idle(server: Server, invite: str, count: int) -> int:
+    sockets = []
+    url = server.base.replace("http", "ws") + f"/ws/t/{invite}/"
+    for i in range(count):
+        sockets.append(await websockets.connect(url, additional_headers={"Origin": server.base},
+                                                open_timeout=60, max_size=2**22))  # fmt: skip
+        if i % 500 == 499:
+            await asyncio.sleep(0.2)
+    await asyncio.sleep(3)
+    open_now = sum(1 for s in sockets if s.state.name == "OPEN")
+    rss = process_usage(server.process.pid)[1]
+    for s in sockets:
+        await s.close()
+    return open_now, rss
+
+
+def run_idle(counts: list[int]) -> None:
+    raise_file_limit()
+    folder = Path(tempfile.mkdtemp(prefix="bench-"))
+    env = server_env(f"sqlite:///{folder / 'db.sqlite3'}")
+    migrate(env)
+    made = setup_tables(1, env)
+    for count in counts:
+        server = Server(env, log=folder / "idle.log").start()
+        try:
+            base = process_usage(server.process.pid)[1]
+            connected, rss = asyncio.run(hold_idle(server, made[0][0], count))
+        finally:
+            server.stop()
+        print(
+            f"{count} idle sockets on one process: {connected} open, "
+            f"{(rss - base) / count:.1f} KB each ({rss / 1024:.0f} MB resident)"
+        )
+
+
+def run_first_load() -> None:
+    folder = Path(tempfile.mkdtemp(prefix="bench-"))
+    env = server_env(f"sqlite:///{folder / 'db.sqlite3'}")
+    migrate(env)
+    made = setup_tables(1, env)
+    server = Server(env, log=folder / "page.log").start()
+    try:
+        total = 0
+        page_path = f"/t/{made[0][0]}/"
+        request = urllib.request.Request(server.base + page_path,
+                                         headers={"Accept-Encoding": "gzip"})  # fmt: skip
+        with urllib.request.urlopen(request) as response:
+            body = response.read()
+        page = gzip.decompress(body) if response.headers.get("Content-Encoding") == "gzip" else body
+        print(f"{'page':<40}{len(body):>8} bytes")
+        total += len(body)
+        for asset in re.findall(rb'(?:src|href)="(/static/[^"]+)"', page):
+            request = urllib.request.Request(server.base + asset.decode(),
+                                             headers={"Accept-Encoding": "gzip"})  # fmt: skip
+            with urllib.request.urlopen(request) as response:
+                size = len(response.read())
+            print(f"{asset.decode():<40}{size:>8} bytes")
+            total += size
+        print(f"{'first load of a table page':<40}{total:>8} bytes ({total / 1024:.1f} KB)")
+    finally:
+        server.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--config", choices=["single", "redis"])
+    parser.add_argument("--tables", type=int, nargs="+", default=[1, 10, 50])
+    parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--idle", type=int, nargs="*")
+    parser.add_argument("--first-load", action="store_true")
+    args = parser.parse_args()
+    if args.config:
+        run_config(args.config, args.tables, args.seconds)
+    if args.idle:
+        run_idle(args.idle)
+    if args.first_load:
+        run_first_load()
+
+
+if __name__ == "__main__":
+    main()
