@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Hand, Player, Table
 from games.rules.catalog import GAMES
@@ -226,6 +227,46 @@ def table_context(table: Table, viewer: Viewer) -> dict:
     }
 
 
+STATE = "table/state.html#"
+_shared: dict[int, tuple[int, dict]] = {}
+
+
+def _shared_parts(table: Table) -> dict:
+    """The parts every viewer sees alike, rendered once per table version in this process
+    from the spectator's view: nothing private can be in them."""
+    cached = _shared.get(table.pk)
+    if cached and cached[0] == table.version:
+        return cached[1]
+    context = table_context(table, Viewer(None, False))
+    parts = {name: render_to_string(STATE + name, context)
+             for name in ("open", "status", "awards", "log")}  # fmt: skip
+    parts["seats"] = {
+        seat["number"]: render_to_string(STATE + "seat", {**context, "seat": seat})
+        for seat in context["seats"]
+    }
+    if len(_shared) > 1000:
+        _shared.clear()
+    _shared[table.pk] = (table.version, parts)
+    return parts
+
+
 def render_table(table: Table, viewer: Viewer) -> str:
-    """The #table fragment for one viewer (first load and every push)."""
-    return render_to_string("table/state.html", table_context(table, viewer))
+    """The #table fragment for one viewer (first load and every push): the shared parts,
+    and this viewer's own seat, controls and panels."""
+    shared = _shared_parts(table)
+    context = table_context(table, viewer)
+    mine = viewer.seat
+    seats = "".join(
+        render_to_string(STATE + "seat", {**context, "seat": seat})
+        if seat["number"] == mine
+        else shared["seats"][seat["number"]]
+        for seat in context["seats"]
+    )
+    personal = {name: render_to_string(STATE + name, context)
+                for name in ("controls", "choose", "panels")}  # fmt: skip
+    # Every piece is the output of an autoescaped template, so the whole is safe HTML.
+    return mark_safe("".join((
+        shared["open"], shared["status"], '\n  <section class="seats">\n', seats,
+        "  </section>\n", personal["controls"], shared["awards"], personal["choose"],
+        shared["log"], personal["panels"], "</div>\n",
+    )))  # fmt: skip
