@@ -187,17 +187,4 @@ def exposed_value(up_cards: Sequence[Card]) -> HandValue:
     category = {4: QUADS, 3: TRIPS}.get(counts[0])
     if category is None:
         category = TWO_PAIR if counts[:2] == (2, 2) else PAIR if counts[0] == 2 else HIGH_CARD
-    return HandValue((category, *ranks), _exposed_name(category, ranks), tuple(up_cards))
-
-
-def _exposed_name(category: int, ranks: list[int]) -> str:
-    w = _rank_word
-    if category == QUADS:
-        return f"Four {w(ranks[0], True)}"
-    if category == TRIPS:
-        return f"Three {w(ranks[0], True)}"
-    if category == TWO_PAIR:
-        return f"Two pair, {w(ranks[0], True)} and {w(ranks[2], True)}"
-    if category == PAIR:
-        return f"Pair of {w(ranks[0], True)}"
-    return f"{w(ranks[0]).capitalize()} high"
+    return HandValue((category, *ranks), _high_name(category, ranks), tuple(up_cards))

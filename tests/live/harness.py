@@ -233,3 +233,15 @@ async def play_until_result(players: list[Browser], limit: int = 300) -> None:
             await asyncio.sleep(0.1)
     steps = [re.search(r'<p class="step">(.*?)</p>', p, re.S) for p in pages]
     raise AssertionError(f"the hand did not finish: {[s.group(1) if s else '' for s in steps]}")
+
+
+async def seat_and_deal(host: Browser, invite: str, players: list[Browser], buy_in: int = 100):
+    """Each player sits (seat 1, 2, ...) and connects; the host starts dealing."""
+    for seat, player in enumerate(players, start=1):
+        player.post(f"/t/{invite}/join/", {"seat": seat, "name": f"P{seat}", "buy_in": buy_in},
+                    referer=f"/t/{invite}/")  # fmt: skip
+        await player.connect(invite)
+        await player.receive_until(lambda t: 'id="table"' in t)
+    host.post(f"/t/{invite}/do/dealing/", {"on": "1"}, referer=f"/t/{invite}/")
+    for player in players:
+        await player.receive_until(lambda t: "Hand 1:" in t, timeout=15)

@@ -23,6 +23,7 @@ from tests.live.harness import (
     next_move,
     open_table,
     play_until_result,
+    seat_and_deal,
     server_env,
     version_of,
 )
@@ -121,14 +122,7 @@ async def outage(servers: list[Server], redis: Redis, database_url: str) -> floa
     host = Browser(servers[0].base)
     invite = open_table(host, "levys", structure="half-pot-limit", ante=1)
     players = [Browser(servers[0].base), Browser(servers[1].base)]
-    for seat, player in enumerate(players, start=1):
-        player.post(f"/t/{invite}/join/", {"seat": seat, "name": f"P{seat}", "buy_in": 100},
-                    referer=f"/t/{invite}/")  # fmt: skip
-        await player.connect(invite)
-        await player.receive_until(lambda t: 'id="table"' in t)
-    host.post(f"/t/{invite}/do/dealing/", {"on": "1"}, referer=f"/t/{invite}/")
-    for player in players:
-        await player.receive_until(lambda t: "Hand 1:" in t, timeout=15)
+    await seat_and_deal(host, invite, players)
 
     redis.stop()
     # Mid-hand, with Redis gone: each player acts on their own server, twice in all.

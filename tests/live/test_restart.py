@@ -14,6 +14,7 @@ from tests.live.harness import (
     next_move,
     open_table,
     play_until_result,
+    seat_and_deal,
     server_env,
     version_of,
 )
@@ -33,14 +34,7 @@ async def play_across_a_crash(server: Server) -> None:
     host = Browser(server.base)
     invite = open_table(host, "levys", structure="half-pot-limit", ante=1)
     players = [Browser(server.base), Browser(server.base)]
-    for seat, player in enumerate(players, start=1):
-        player.post(f"/t/{invite}/join/", {"seat": seat, "name": f"P{seat}", "buy_in": 100},
-                    referer=f"/t/{invite}/")  # fmt: skip
-        await player.connect(invite)
-        await player.receive_until(lambda t: 'id="table"' in t)
-    host.post(f"/t/{invite}/do/dealing/", {"on": "1"}, referer=f"/t/{invite}/")
-    for player in players:
-        await player.receive_until(lambda t: "Hand 1:" in t)
+    await seat_and_deal(host, invite, players)
 
     # Play through the first betting round and the draw: four actions.
     for _ in range(4):

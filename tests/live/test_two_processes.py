@@ -18,6 +18,7 @@ from tests.live.harness import (
     my_cards,
     open_table,
     play_until_result,
+    seat_and_deal,
     server_env,
 )
 
@@ -59,15 +60,7 @@ async def play_on_two_servers(servers: list[Server], game: str) -> None:
     host = Browser(servers[0].base)
     invite = open_table(host, game, **SETTINGS[game])
     players = [Browser(servers[0].base), Browser(servers[1].base)]
-    for seat, player in enumerate(players, start=1):
-        player.post(f"/t/{invite}/join/", {"seat": seat, "name": f"P{seat}", "buy_in": 100},
-                    referer=f"/t/{invite}/")  # fmt: skip
-        await player.connect(invite)
-        await player.receive_until(lambda t: 'id="table"' in t)
-    # The player on server 2 sees the host's start on server 1, live.
-    host.post(f"/t/{invite}/do/dealing/", {"on": "1"}, referer=f"/t/{invite}/")
-    for player in players:
-        await player.receive_until(lambda t: "Hand 1:" in t, timeout=15)
+    await seat_and_deal(host, invite, players)
     assert all(len(my_cards(latest_table(p))) == 5 for p in players)
     await play_until_result(players)
     pages = [latest_table(p) for p in players]
