@@ -124,18 +124,22 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     # -- sending ----------------------------------------------------------------
-    def _render(self) -> tuple[int, str, float | None]:
+    def _load(self):
+        """On the database thread: the table row and this version's snapshot."""
         table = Table.objects.get(pk=self.table_id)
+        shot = snapshot(table)
         viewer = viewer_of(table, self.session_key, self.is_host)
-        hand = snapshot(table).hand
-        due = hand.deadline if hand else (table.next_deal_at if table.dealing else None)
-        return table.version, render_table(table, viewer), due.timestamp() if due else None
+        due = shot.hand.deadline if shot.hand else (table.next_deal_at if table.dealing else None)
+        return table, viewer, shot, due.timestamp() if due else None
 
     async def send_table(self) -> None:
-        version, html, due = await database_sync_to_async(self._render)()
-        if version <= self.version:
+        table, viewer, shot, due = await database_sync_to_async(self._load)()
+        if table.version <= self.version:
             return  # this connection already shows that version
-        self.version = version
+        # Rendering needs no database once the snapshot is loaded: do it here, and leave
+        # Channels' one database thread to the actions.
+        html = render_table(table, viewer, shot)
+        self.version = table.version
         await self.send(text_data=html)
         self.schedule_clock(due)
 

@@ -168,8 +168,8 @@ def viewer_of(table: Table, session_key: str | None, is_host: bool) -> Viewer:
     return Viewer(player, is_host)
 
 
-def table_context(table: Table, viewer: Viewer) -> dict:
-    shot = snapshot(table)
+def table_context(table: Table, viewer: Viewer, shot: TableSnapshot | None = None) -> dict:
+    shot = shot or snapshot(table)
     players, hand, last, engine = shot.players, shot.hand, shot.last, shot.engine
     by_seat = {p.seat: p for p in players if p.status == Player.SEATED}
     seen = None
@@ -231,13 +231,13 @@ STATE = "table/state.html#"
 _shared: dict[int, tuple[int, dict]] = {}
 
 
-def _shared_parts(table: Table) -> dict:
+def _shared_parts(table: Table, shot: TableSnapshot) -> dict:
     """The parts every viewer sees alike, rendered once per table version in this process
     from the spectator's view: nothing private can be in them."""
     cached = _shared.get(table.pk)
     if cached and cached[0] == table.version:
         return cached[1]
-    context = table_context(table, Viewer(None, False))
+    context = table_context(table, Viewer(None, False), shot)
     parts = {name: render_to_string(STATE + name, context)
              for name in ("open", "status", "awards", "log")}  # fmt: skip
     parts["seats"] = {
@@ -250,11 +250,12 @@ def _shared_parts(table: Table) -> dict:
     return parts
 
 
-def render_table(table: Table, viewer: Viewer) -> str:
+def render_table(table: Table, viewer: Viewer, shot: TableSnapshot | None = None) -> str:
     """The #table fragment for one viewer (first load and every push): the shared parts,
-    and this viewer's own seat, controls and panels."""
-    shared = _shared_parts(table)
-    context = table_context(table, viewer)
+    and this viewer's own seat, controls and panels. With ``shot`` it reads no database."""
+    shot = shot or snapshot(table)
+    shared = _shared_parts(table, shot)
+    context = table_context(table, viewer, shot)
     mine = viewer.seat
     seats = "".join(
         render_to_string(STATE + "seat", {**context, "seat": seat})
