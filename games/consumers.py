@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Table
-from games.presenter import render_table, snapshot, viewer_of
+from games.presenter import cached_snapshot, render_table, snapshot, viewer_of
 from games.services import ServiceError, StaleAction
 
 HAND_ACTIONS = {"fold", "check", "call", "bet", "raise", "draw", "arrange", "replace", "keep",
@@ -128,12 +128,22 @@ class TableConsumer(AsyncWebsocketConsumer):
         """On the database thread: the table row and this version's snapshot."""
         table = Table.objects.get(pk=self.table_id)
         shot = snapshot(table)
-        viewer = viewer_of(table, self.session_key, self.is_host)
-        due = shot.hand.deadline if shot.hand else (table.next_deal_at if table.dealing else None)
-        return table, viewer, shot, due.timestamp() if due else None
+        viewer = viewer_of(table, self.session_key, self.is_host, shot)
+        return table, viewer, shot, self._due(table, shot)
 
-    async def send_table(self) -> None:
-        table, viewer, shot, due = await database_sync_to_async(self._load)()
+    @staticmethod
+    def _due(table: Table, shot) -> float | None:
+        due = shot.hand.deadline if shot.hand else (table.next_deal_at if table.dealing else None)
+        return due.timestamp() if due else None
+
+    async def send_table(self, version: int | None = None) -> None:
+        shot = cached_snapshot(self.table_id, version) if version is not None else None
+        if shot is not None:  # another connection of this process loaded it already
+            table = shot.table
+            viewer = viewer_of(table, self.session_key, self.is_host, shot)
+            due = self._due(table, shot)
+        else:
+            table, viewer, shot, due = await database_sync_to_async(self._load)()
         if table.version <= self.version:
             return  # this connection already shows that version
         # Rendering needs no database once the snapshot is loaded: do it here, and leave
@@ -145,7 +155,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_changed(self, event: dict) -> None:
         if event["version"] > self.version:
-            await self.send_table()
+            await self.send_table(event["version"])
 
     async def send_error(self, message: str) -> None:
         await self.send(text_data=notice_html(message))

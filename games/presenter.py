@@ -128,6 +128,7 @@ def _bet_presets(legal: dict) -> list[tuple[str, int]]:
 class TableSnapshot:
     """What every viewer's render of one version of a table reads from the database."""
 
+    table: Table
     players: list[Player]
     hand: Hand | None
     last: Hand | None
@@ -152,19 +153,26 @@ def snapshot(table: Table) -> TableSnapshot:
     last = table.hands.filter(finished=True).first() if hand is None else None
     shown = hand or last
     engine = engine_at(shown) if shown is not None and not shown.voided else None
-    made = TableSnapshot(players, hand, last, engine, upcoming_button(table) if not hand else None)
+    button_next = upcoming_button(table) if not hand else None
+    made = TableSnapshot(table, players, hand, last, engine, button_next)
     if len(_snapshots) > 1000:
         _snapshots.clear()
     _snapshots[table.pk] = (table.version, made)
     return made
 
 
-def viewer_of(table: Table, session_key: str | None, is_host: bool) -> Viewer:
+def cached_snapshot(table_id: int, version: int) -> TableSnapshot | None:
+    """This process's snapshot of that very version, if it has one (no database)."""
+    cached = _snapshots.get(table_id)
+    return cached[1] if cached and cached[0] == version else None
+
+
+def viewer_of(
+    table: Table, session_key: str | None, is_host: bool, shot: TableSnapshot | None = None
+) -> Viewer:
     """The viewer behind a session, from the snapshot (no query of its own)."""
-    player = next(
-        (p for p in snapshot(table).players if session_key and p.session_key == session_key),
-        None,
-    )
+    players = (shot or snapshot(table)).players
+    player = next((p for p in players if session_key and p.session_key == session_key), None)
     return Viewer(player, is_host)
 
 
