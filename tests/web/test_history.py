@@ -46,6 +46,8 @@ def play_session(seed: int = 3) -> tuple[Table, dict[str, Client]]:
     ):
         services.change_settings(table.pk, game=game, **settings)
         for _ in range(2):
+            for busted in Player.objects.filter(table=table, status="seated", stack=0):
+                services.request_rebuy(table.pk, busted.session_key, 300)
             if services.current_hand(table) is None:
                 clock += timedelta(seconds=10)
                 services.tick(table.pk, clock)

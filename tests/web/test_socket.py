@@ -9,14 +9,16 @@ from __future__ import annotations
 import json
 import random
 import re
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
+from django.utils import timezone
 
 from games import services
-from games.models import Table
+from games.models import Player, Table
 from games.rules.document import replay
 from pokerhome.asgi import application
 from tests.rules.playout import random_action
@@ -88,6 +90,11 @@ async def open_table(game: str, players: int) -> tuple[Table, dict[int, Seat], S
     return table, seats, spectator
 
 
+def top_up(table: Table) -> None:
+    for player in Player.objects.filter(table=table, status="seated", stack__lt=20):
+        services.adjust_stack(table.pk, player.pk, 200 - player.stack, "test top-up")
+
+
 @database_sync_to_async
 def engine_now(table: Table):
     hand = services.current_hand(table)
@@ -156,20 +163,17 @@ async def test_every_action_kind_is_played_through_the_socket_without_leaks(game
         "sviten": {"check", "call", "bet", "raise", "fold", "draw", "take", "decline"},
     }[game]  # fmt: skip
     hands = scanned = 0
-    while not wanted <= used and hands < 25:
+    while not wanted <= used and hands < 60:
         for seat in [*seats.values(), spectator]:
             await seat.drain(0.1)
         hand, engine = await engine_now(table)
         if hand is None:
-            await database_sync_to_async(services.change_settings)(table.pk)  # bump, no-op
-            table.next_deal_at = None
-            await database_sync_to_async(
-                lambda: Table.objects.filter(pk=table.pk).update(next_deal_at=None)
-            )()
-            await database_sync_to_async(services.tick)(table.pk)
+            # Between hands: top busted players up so three keep playing, then deal now.
+            await database_sync_to_async(top_up)(table)
+            clock = timezone.now() + timedelta(seconds=10)
+            await database_sync_to_async(services.tick)(table.pk, clock)
             hand, engine = await engine_now(table)
-            if hand is None:
-                break
+            assert hand is not None, "the next hand was not dealt"
         hands += 1
         while hand is not None and not hand.finished:
             action = random_action(engine, rng)
