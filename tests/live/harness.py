@@ -4,6 +4,7 @@ them as a browser does (cookies, CSRF, the table socket)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.cookiejar
 import json
 import os
@@ -245,3 +246,19 @@ async def seat_and_deal(host: Browser, invite: str, players: list[Browser], buy_
     host.post(f"/t/{invite}/do/dealing/", {"on": "1"}, referer=f"/t/{invite}/")
     for player in players:
         await player.receive_until(lambda t: "Hand 1:" in t, timeout=15)
+
+
+@contextlib.contextmanager
+def fresh_postgres(name: str):
+    """A new, empty PostgreSQL database for one test; its URL; dropped afterwards."""
+    import psycopg
+
+    admin_url = os.environ.get("PG_TEST_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        admin.execute(f"CREATE DATABASE {name}")
+    try:
+        yield admin_url.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

@@ -18,6 +18,7 @@ from tests.live.harness import (
     Server,
     drain,
     free_port,
+    fresh_postgres,
     latest_table,
     migrate,
     next_move,
@@ -27,7 +28,6 @@ from tests.live.harness import (
     server_env,
     version_of,
 )
-from tests.live.test_two_processes import PG_ADMIN
 
 DATABASE = "pokerhome_redis_outage_test"
 
@@ -62,12 +62,8 @@ class Redis:
 
 @pytest.fixture
 def outage_database():
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        admin.execute(f"CREATE DATABASE {DATABASE}")
-    yield PG_ADMIN.rsplit("/", 1)[0] + "/" + DATABASE
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+    with fresh_postgres(DATABASE) as url:
+        yield url
 
 
 def test_clients_resync_after_a_redis_outage(outage_database, tmp_path):

@@ -7,12 +7,12 @@ import asyncio
 import os
 import re
 
-import psycopg
 import pytest
 
 from tests.live.harness import (
     Browser,
     Server,
+    fresh_postgres,
     latest_table,
     migrate,
     my_cards,
@@ -22,19 +22,14 @@ from tests.live.harness import (
     server_env,
 )
 
-PG_ADMIN = os.environ.get("PG_TEST_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/7")
 DATABASE = "pokerhome_live_test"
 
 
 @pytest.fixture
 def postgres_database():
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        admin.execute(f"CREATE DATABASE {DATABASE}")
-    yield PG_ADMIN.rsplit("/", 1)[0] + "/" + DATABASE
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+    with fresh_postgres(DATABASE) as url:
+        yield url
 
 
 @pytest.mark.parametrize("game", ["levys", "high-low-declare", "sviten"])
