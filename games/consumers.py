@@ -21,11 +21,34 @@ from django.utils import timezone
 
 from games import services
 from games.models import Table
-from games.presenter import cached_snapshot, render_table, snapshot, viewer_of
+from games.presenter import render_table, viewer_of
 from games.services import ServiceError, StaleAction
+from games.state import TableSnapshot, cached_snapshot, latest_snapshot
 
 HAND_ACTIONS = {"fold", "check", "call", "bet", "raise", "draw", "arrange", "replace", "keep",
                 "take", "decline", "declare"}  # fmt: skip
+
+
+_reading: dict[int, asyncio.Future] = {}
+
+
+async def table_at(table_id: int, invite: str, version: int, fresh: bool = False) -> TableSnapshot:
+    """The table at ``version`` or later. A version this process holds costs nothing; else
+    one read of the database serves every connection of the process that waits for it."""
+    for _ in range(3):
+        held = None if fresh else cached_snapshot(table_id, invite, version)
+        if held is not None:
+            return held
+        reading = _reading.get(table_id)
+        if reading is None:
+            reading = asyncio.ensure_future(database_sync_to_async(latest_snapshot)(table_id))
+            _reading[table_id] = reading
+            reading.add_done_callback(lambda _: _reading.pop(table_id, None))
+        shot = await asyncio.shield(reading)
+        if shot.version >= version:
+            return shot
+        fresh = False  # read before that version committed: look again
+    return shot
 
 
 class BadMessage(Exception):
@@ -87,7 +110,7 @@ def notice_html(message: str, error: bool = True) -> str:
 
 class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
-        invite = self.scope["url_route"]["kwargs"]["invite"]
+        self.invite = invite = self.scope["url_route"]["kwargs"]["invite"]
         self.table_id = await database_sync_to_async(self._table_id)(invite)
         if self.table_id is None:
             await self.close(code=4404)
@@ -103,7 +126,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.run_clock()
-        await self.send_table()
+        await self.send_table(fresh=True)
 
     def _is_host(self) -> bool:
         if not self.session_key:
@@ -124,34 +147,25 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     # -- sending ----------------------------------------------------------------
-    def _load(self):
-        """On the database thread: the table row and this version's snapshot."""
-        table = Table.objects.get(pk=self.table_id)
-        shot = snapshot(table)
-        viewer = viewer_of(table, self.session_key, self.is_host, shot)
-        return table, viewer, shot, self._due(table, shot)
-
     @staticmethod
-    def _due(table: Table, shot) -> float | None:
+    def _due(shot: TableSnapshot) -> float | None:
+        table = shot.table
         due = shot.hand.deadline if shot.hand else (table.next_deal_at if table.dealing else None)
         return due.timestamp() if due else None
 
-    async def send_table(self, version: int | None = None) -> None:
-        shot = cached_snapshot(self.table_id, version) if version is not None else None
-        if shot is not None:  # another connection of this process loaded it already
-            table = shot.table
-            viewer = viewer_of(table, self.session_key, self.is_host, shot)
-            due = self._due(table, shot)
-        else:
-            table, viewer, shot, due = await database_sync_to_async(self._load)()
-        if table.version <= self.version:
-            return  # this connection already shows that version
-        # Rendering needs no database once the snapshot is loaded: do it here, and leave
-        # Channels' one database thread to the actions.
-        html = render_table(table, viewer, shot)
-        self.version = table.version
+    async def send_table(self, version: int = 0, fresh: bool = False) -> None:
+        """This viewer's render of the table at ``version`` or later (``fresh``: as the
+        database has it now), unless the browser already shows that version."""
+        shot = await table_at(self.table_id, self.invite, version, fresh)
+        if shot.version <= self.version:
+            return
+        # Rendering reads no database: it runs here, leaving Channels' one database thread
+        # to the actions.
+        viewer = viewer_of(shot.table, self.session_key, self.is_host, shot)
+        html = render_table(shot.table, viewer, shot)
+        self.version = shot.version
         await self.send(text_data=html)
-        self.schedule_clock(due)
+        self.schedule_clock(self._due(shot))
 
     async def table_changed(self, event: dict) -> None:
         if event["version"] > self.version:
@@ -190,14 +204,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             if not isinstance(message, dict):
                 raise BadMessage("a message is a JSON object")
             await self.handle(message)
-            # The sender sees its own change at once, without waiting on the channel layer.
-            await self.send_table()
         except (ValueError, BadMessage) as error:
             await self.send_error(f"bad message: {error}")
         except StaleAction as error:
             await self.send_error(str(error))
             self.version = -1  # re-sync: the full table as it is now, whatever was sent
-            await self.send_table()
+            await self.send_table(fresh=True)
         except ServiceError as error:
             await self.send_error(str(error))
 
@@ -219,16 +231,18 @@ class TableConsumer(AsyncWebsocketConsumer):
             current = await database_sync_to_async(self._current_version)()
             if seen != current:
                 self.version = -1
-                await self.send_table()
+                await self.send_table(fresh=True)
         elif kind == "choose":
             game = _text(message.get("game"), "game")
             await database_sync_to_async(services.choose_game)(
                 self.table_id, self.session_key, game
             )
+            await self.send_table(self.version + 1)  # the sender sees its change at once
         elif kind in HAND_ACTIONS:
             sequence, action = parse_action(message)
             await database_sync_to_async(services.act)(
                 self.table_id, self.session_key or "", sequence, action
             )
+            await self.send_table(self.version + 1)
         else:
             raise BadMessage(f"unknown message type {kind!r}")

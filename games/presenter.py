@@ -11,25 +11,12 @@ from dataclasses import dataclass
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
-from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Hand, Player, Table
+from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.rules.catalog import GAMES
 from games.rules.view import view
-from games.services import current_hand, load_engine, upcoming_button
+from games.state import TableSnapshot, snapshot
 
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-_engine_cache: dict[int, tuple[int, object]] = {}
-
-
-def engine_at(hand: Hand):
-    """The rebuilt hand, cached per process by (hand, sequence); never mutated here."""
-    cached = _engine_cache.get(hand.pk)
-    if cached and cached[0] == hand.sequence:
-        return cached[1]
-    engine = load_engine(hand)
-    if len(_engine_cache) > 500:
-        _engine_cache.clear()
-    _engine_cache[hand.pk] = (hand.sequence, engine)
-    return engine
 
 
 def card_face(name: str | None) -> dict:
@@ -124,49 +111,6 @@ def _bet_presets(legal: dict) -> list[tuple[str, int]]:
     return out
 
 
-@dataclass
-class TableSnapshot:
-    """What every viewer's render of one version of a table reads from the database."""
-
-    table: Table
-    players: list[Player]
-    hand: Hand | None
-    last: Hand | None
-    engine: object | None
-    button_next: int | None
-
-
-_snapshots: dict[int, tuple[int, TableSnapshot]] = {}
-
-
-def snapshot(table: Table) -> TableSnapshot:
-    """Loaded once per (table, version) in this process, then shared by its connections.
-
-    Every change of a table makes a new version (games.services.writes_table), so a
-    snapshot of a version never goes stale.
-    """
-    cached = _snapshots.get(table.pk)
-    if cached and cached[0] == table.version:
-        return cached[1]
-    players = list(table.players.exclude(status__in=[Player.LEFT, Player.REFUSED]))
-    hand = current_hand(table)
-    last = table.hands.filter(finished=True).first() if hand is None else None
-    shown = hand or last
-    engine = engine_at(shown) if shown is not None and not shown.voided else None
-    button_next = upcoming_button(table) if not hand else None
-    made = TableSnapshot(table, players, hand, last, engine, button_next)
-    if len(_snapshots) > 1000:
-        _snapshots.clear()
-    _snapshots[table.pk] = (table.version, made)
-    return made
-
-
-def cached_snapshot(table_id: int, version: int) -> TableSnapshot | None:
-    """This process's snapshot of that very version, if it has one (no database)."""
-    cached = _snapshots.get(table_id)
-    return cached[1] if cached and cached[0] == version else None
-
-
 def viewer_of(
     table: Table, session_key: str | None, is_host: bool, shot: TableSnapshot | None = None
 ) -> Viewer:
@@ -236,15 +180,13 @@ def table_context(table: Table, viewer: Viewer, shot: TableSnapshot | None = Non
 
 
 STATE = "table/state.html#"
-_shared: dict[int, tuple[int, dict]] = {}
 
 
 def _shared_parts(table: Table, shot: TableSnapshot) -> dict:
     """The parts every viewer sees alike, rendered once per table version in this process
     from the spectator's view: nothing private can be in them."""
-    cached = _shared.get(table.pk)
-    if cached and cached[0] == table.version:
-        return cached[1]
+    if shot.shared:
+        return shot.shared
     context = table_context(table, Viewer(None, False), shot)
     parts = {name: render_to_string(STATE + name, context)
              for name in ("open", "status", "awards", "log")}  # fmt: skip
@@ -252,9 +194,7 @@ def _shared_parts(table: Table, shot: TableSnapshot) -> dict:
         seat["number"]: render_to_string(STATE + "seat", {**context, "seat": seat})
         for seat in context["seats"]
     }
-    if len(_shared) > 1000:
-        _shared.clear()
-    _shared[table.pk] = (table.version, parts)
+    shot.shared.update(parts)
     return parts
 
 

@@ -25,6 +25,16 @@ from games.rules.errors import RulesError
 from games.rules.hand import Hand as HandState
 from games.rules.table import choose_game as rules_choose_game
 from games.rules.table import next_button
+from games.state import (
+    current_hand,
+    eligible_players,
+    engine_to_play,
+    load_engine,
+    load_snapshot,
+    remember,
+    remember_engine,
+    upcoming_button,
+)
 
 logger = logging.getLogger(__name__)
 DEAL_PAUSE = timedelta(seconds=5)  # time to look at the showdown before the next deal
@@ -57,7 +67,12 @@ def notify(table_id: int, version: int) -> None:
 
 
 def writes_table(func: Callable) -> Callable:
-    """Run ``func(table, ...)`` in one transaction with the table row locked."""
+    """Run ``func(table, ...)`` in one transaction with the table row locked.
+
+    A change makes a new version of the table. Its snapshot is read before the commit,
+    while the lock guarantees that it is that version, and handed to this process's
+    connections after it; then every connection is told.
+    """
 
     @wraps(func)
     def wrapper(table_id: int, *args, **kwargs):
@@ -66,31 +81,29 @@ def writes_table(func: Callable) -> Callable:
                 table = Table.objects.select_for_update().get(pk=table_id)
             except Table.DoesNotExist:
                 raise ServiceError("there is no such table") from None
+            table.played = None  # set by _play: the hand this change played, and its engine
             result = func(table, *args, **kwargs)
             if result is not UNCHANGED:
                 table.version += 1
                 table.save()
-                version = table.version
-                transaction.on_commit(lambda: notify(table.pk, version))
+                shot = load_snapshot(table, table.played)
+                transaction.on_commit(lambda: _published(shot))
         return result
 
     return wrapper
+
+
+def _published(shot) -> None:
+    if shot.engine is not None:
+        remember_engine(shot.hand or shot.last, shot.engine)
+    remember(shot)
+    notify(shot.table.pk, shot.version)
 
 
 UNCHANGED = object()  # returned by a service that found nothing to do: no new version
 
 
 # -- reading ----------------------------------------------------------------------
-def current_hand(table: Table) -> Hand | None:
-    return table.hands.filter(finished=False).first()
-
-
-def load_engine(hand: Hand) -> HandState:
-    """Rebuild the hand from its document and its events (DESIGN.md principle 3)."""
-    document = {**hand.document, "actions": [e.action for e in hand.events.all()]}
-    return replay(document)
-
-
 def player_for(table: Table, session_key: str | None) -> Player | None:
     if not session_key:
         return None
@@ -99,16 +112,6 @@ def player_for(table: Table, session_key: str | None) -> Player | None:
         .exclude(status__in=[Player.LEFT, Player.REFUSED])
         .first()
     )
-
-
-def eligible_players(table: Table) -> list[Player]:
-    players = table.players.filter(status=Player.SEATED, sitting_out=False, stack__gt=0)
-    return list(players.order_by("seat"))
-
-
-def upcoming_button(table: Table) -> int | None:
-    seats = [p.seat for p in eligible_players(table)]
-    return next_button(table.button, seats, table.seat_count) if len(seats) >= 2 else None
 
 
 def hand_config(table: Table, game: str) -> HandConfig:
@@ -392,6 +395,7 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
         seat_players={str(p.seat): p.pk for p in players},
         deadline=_deadline(table, now),
     )
+    table.played = (hand, engine)
     table.button = button
     table.chosen_game = ""
     table.next_deal_at = None
@@ -418,6 +422,7 @@ def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, n
         raise ServiceError(str(error)) from None
     hand.sequence += 1
     HandEvent.objects.create(hand=hand, sequence=hand.sequence, action=engine.actions[-1], by=by)
+    table.played = (hand, engine)
     hand.deadline = _deadline(table, now)
     if engine.finished:
         _finish(table, hand, engine, now)
@@ -451,7 +456,7 @@ def act(
     seat = next((int(s) for s, pid in hand.seat_players.items() if pid == player.pk), None)
     if seat is None:
         raise ServiceError("you are not dealt in this hand")
-    engine = load_engine(hand)
+    engine = engine_to_play(hand)
     _apply(table, hand, engine, {**action, "seat": seat}, "player", now or timezone.now())
 
 
@@ -461,7 +466,7 @@ def act_for_absent(table: Table, seat: int, sequence: int, now: datetime | None 
     hand = _locked_hand(table)
     if sequence != hand.sequence:
         raise StaleAction("the hand has moved on: here is the table now")
-    engine = load_engine(hand)
+    engine = engine_to_play(hand)
     if seat not in engine.actors():
         raise ServiceError(f"seat {seat} is not to act")
     _apply(table, hand, engine, engine.absent_action(seat), "host", now or timezone.now())
@@ -498,7 +503,7 @@ def tick(table: Table, now: datetime | None = None):
     if hand is not None:
         if hand.deadline is None or hand.deadline > now:
             return UNCHANGED
-        engine = load_engine(hand)
+        engine = engine_to_play(hand)
         for seat in engine.actors():
             _apply(table, hand, engine, engine.absent_action(seat), "clock", now)
             if engine.finished:

@@ -1,0 +1,168 @@
+"""Reading a table: its current hand, the hand rebuilt from its events, and a snapshot of
+each table version kept in this process.
+
+The database is the truth (DESIGN.md principle 3). What this module keeps in memory is
+keyed so that it can never be mistaken for anything else: a rebuilt hand by the hand and
+the number of events applied to it, a snapshot by the table and its version, and both are
+kept only once the change that made them has committed. Every change of a table makes a
+new version (games.services.writes_table), so a snapshot of a version never goes stale.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from games.models import Hand, Player, Table
+from games.rules.document import replay
+from games.rules.hand import Hand as HandState
+from games.rules.table import next_button
+
+CACHE_LIMIT = 1000
+
+
+# -- the database -----------------------------------------------------------------
+def current_hand(table: Table) -> Hand | None:
+    return table.hands.filter(finished=False).first()
+
+
+def load_engine(hand: Hand) -> HandState:
+    """Rebuild the hand from its document and its events (DESIGN.md principle 3)."""
+    document = {**hand.document, "actions": [e.action for e in hand.events.all()]}
+    return replay(document)
+
+
+def eligible_players(table: Table) -> list[Player]:
+    players = table.players.filter(status=Player.SEATED, sitting_out=False, stack__gt=0)
+    return list(players.order_by("seat"))
+
+
+def upcoming_button(table: Table) -> int | None:
+    return button_after(table, eligible_players(table))
+
+
+def button_after(table: Table, players: list[Player]) -> int | None:
+    """Where the button goes for the next hand, among ``players`` (any order)."""
+    seats = sorted(p.seat for p in players if _deals_in(p))
+    return next_button(table.button, seats, table.seat_count) if len(seats) >= 2 else None
+
+
+def _deals_in(player: Player) -> bool:
+    return player.status == Player.SEATED and not player.sitting_out and player.stack > 0
+
+
+# -- rebuilt hands ------------------------------------------------------------------
+_engines: dict[tuple, HandState] = {}
+
+
+def _engine_key(hand: Hand) -> tuple:
+    # The start time tells two hands apart even where a database reuses a rolled-back id.
+    return (hand.pk, hand.started, hand.sequence)
+
+
+def engine_at(hand: Hand) -> HandState:
+    """The hand as its events leave it, shared by this process's readers: never mutate it."""
+    engine = _engines.get(_engine_key(hand))
+    if engine is None:
+        engine = load_engine(hand)
+        remember_engine(hand, engine)
+    return engine
+
+
+def engine_to_play(hand: Hand) -> HandState:
+    """A private copy of the hand to apply an action to (the shared one stays as it is)."""
+    engine = _engines.get(_engine_key(hand))
+    return copy.deepcopy(engine) if engine is not None else load_engine(hand)
+
+
+def remember_engine(hand: Hand, engine: HandState) -> None:
+    """Keep ``engine`` as the hand at ``hand.sequence``: call only with committed events."""
+    if len(_engines) > CACHE_LIMIT:
+        _engines.clear()
+    _engines[_engine_key(hand)] = engine
+
+
+# -- snapshots ----------------------------------------------------------------------
+@dataclass
+class TableSnapshot:
+    """What every viewer's render of one version of a table reads from the database."""
+
+    table: Table
+    players: list[Player]
+    hand: Hand | None
+    last: Hand | None
+    engine: HandState | None
+    button_next: int | None
+    shared: dict = field(default_factory=dict)  # parts every viewer sees alike (presenter)
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+
+_snapshots: dict[int, TableSnapshot] = {}
+
+
+def load_snapshot(table: Table, played: tuple[Hand, HandState] | None = None) -> TableSnapshot:
+    """Read one version of the table. ``played``: the hand and its engine as a service
+    that has just changed them left them (no need to read or rebuild them again)."""
+    players = list(table.players.exclude(status__in=[Player.LEFT, Player.REFUSED]))
+    if played is not None:
+        hand, engine = played
+        if hand.finished:
+            hand, last = None, hand
+        else:
+            last = None
+    else:
+        hand, engine = current_hand(table), None
+        last = table.hands.filter(finished=True).first() if hand is None else None
+    shown = hand or last
+    if shown is None or shown.voided:
+        engine = None
+    elif engine is None:
+        engine = engine_at(shown)
+    button_next = button_after(table, players) if hand is None else None
+    return TableSnapshot(table, players, hand, last, engine, button_next)
+
+
+def remember(shot: TableSnapshot) -> None:
+    """Keep a committed version's snapshot for this process's connections."""
+    held = _snapshots.get(shot.table.pk)
+    if held is not None and held.table.invite == shot.table.invite and held.version > shot.version:
+        return  # a newer version is already here
+    if len(_snapshots) > CACHE_LIMIT:
+        _snapshots.clear()
+    _snapshots[shot.table.pk] = shot
+
+
+def snapshot(table: Table) -> TableSnapshot:
+    """The snapshot of ``table``'s version: this process's copy, or read and kept."""
+    held = cached_snapshot(table.pk, table.invite, table.version)
+    if held is None or held.version != table.version:
+        held = load_snapshot(table)
+        remember(held)
+    return held
+
+
+def cached_snapshot(table_id: int, invite: str, version: int) -> TableSnapshot | None:
+    """This process's snapshot of the table at ``version`` or later, if it has one."""
+    held = _snapshots.get(table_id)
+    if held is not None and held.table.invite == invite and held.version >= version:
+        return held
+    return None
+
+
+def latest_snapshot(table_id: int) -> TableSnapshot:
+    """Read the table as it is now (on the database thread), reusing this process's copy
+    of that version when it has one."""
+    table = Table.objects.get(pk=table_id)
+    held = cached_snapshot(table.pk, table.invite, table.version)
+    if held is not None and held.version == table.version:
+        return held
+    shot = load_snapshot(table)
+    # Read outside a transaction: if another process changed the table meanwhile, the
+    # parts may be from different versions. Keep only a snapshot that is one version.
+    if Table.objects.filter(pk=table_id, version=table.version).exists():
+        remember(shot)
+        return shot
+    return latest_snapshot(table_id)
