@@ -7,8 +7,8 @@ connection renders its own viewer's fragment and sends it (DESIGN.md principles 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
+import logging
 import time
 from collections import deque
 
@@ -25,6 +25,7 @@ from games.presenter import render_table, viewer_of
 from games.services import ServiceError, StaleAction
 from games.state import TableSnapshot, cached_snapshot, latest_snapshot
 
+logger = logging.getLogger(__name__)
 HAND_ACTIONS = {"fold", "check", "call", "bet", "raise", "draw", "arrange", "replace", "keep",
                 "take", "decline", "declare"}  # fmt: skip
 
@@ -49,6 +50,42 @@ async def table_at(table_id: int, invite: str, version: int, fresh: bool = False
             return shot
         fresh = False  # read before that version committed: look again
     return shot
+
+
+_clocks: dict[tuple[int, str], tuple[int, float, asyncio.TimerHandle]] = {}
+_ticking: set[asyncio.Task] = set()
+
+
+def schedule_clock(table: tuple[int, str], version: int, due: float | None) -> None:
+    """One timer per table in this process, set from the newest version shown: when an
+    action clock runs out or the next hand is due, the table's clock runs once. (Every
+    process may run it: games.services.tick does nothing where nothing is due.)"""
+    held = _clocks.get(table)
+    if held is not None:
+        if held[0] > version or held[1:2] == (due,):
+            return
+        held[2].cancel()
+        del _clocks[table]
+    if due is not None:
+        delay = max(0.0, due - time.time()) + 0.05
+        handle = asyncio.get_running_loop().call_later(delay, _clock_due, table)
+        _clocks[table] = (version, due, handle)
+
+
+def _clock_due(table: tuple[int, str]) -> None:
+    _clocks.pop(table, None)
+    task = asyncio.ensure_future(run_clock(table[0]))
+    _ticking.add(task)
+    task.add_done_callback(_ticking.discard)
+
+
+async def run_clock(table_id: int) -> None:
+    try:
+        await database_sync_to_async(services.tick)(table_id, timezone.now())
+    except ServiceError:
+        pass
+    except Exception:  # the next version shown sets the clock again
+        logger.warning("the clock of table %s failed", table_id, exc_info=True)
 
 
 class BadMessage(Exception):
@@ -121,11 +158,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.is_host = await database_sync_to_async(self._is_host)()
         self.version = -1
         self.sent_at: deque[float] = deque()
-        self.timer: asyncio.Task | None = None
         self.group = services.group_name(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await self.run_clock()
         await self.send_table(fresh=True)
 
     def _is_host(self) -> bool:
@@ -141,8 +176,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         return Table.objects.filter(invite=invite).values_list("pk", flat=True).first()
 
     async def disconnect(self, code: int) -> None:
-        if getattr(self, "timer", None):
-            self.timer.cancel()
         if getattr(self, "table_id", None) is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -165,7 +198,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         html = render_table(shot.table, viewer, shot)
         self.version = shot.version
         await self.send(text_data=html)
-        self.schedule_clock(self._due(shot))
+        schedule_clock((self.table_id, self.invite), shot.version, self._due(shot))
 
     async def table_changed(self, event: dict) -> None:
         if event["version"] > self.version:
@@ -173,23 +206,6 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def send_error(self, message: str) -> None:
         await self.send(text_data=notice_html(message))
-
-    # -- clocks -----------------------------------------------------------------
-    def schedule_clock(self, due: float | None) -> None:
-        if self.timer:
-            self.timer.cancel()
-            self.timer = None
-        if due is not None:
-            delay = max(0.0, due - time.time()) + 0.05
-            self.timer = asyncio.ensure_future(self._clock_after(delay))
-
-    async def _clock_after(self, delay: float) -> None:
-        await asyncio.sleep(delay)
-        await self.run_clock()
-
-    async def run_clock(self) -> None:
-        with contextlib.suppress(ServiceError):
-            await database_sync_to_async(services.tick)(self.table_id, timezone.now())
 
     # -- receiving --------------------------------------------------------------
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:

@@ -7,28 +7,16 @@ push can hold no card its viewer may not see.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.rules.catalog import GAMES
 from games.rules.view import view
 from games.state import TableSnapshot, snapshot
-
-SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-
-
-def card_face(name: str | None) -> dict:
-    if not name:
-        return {"name": "", "rank": "", "suit": "", "red": False}
-    rank, suit = name[0], name[1]
-    return {
-        "name": name,
-        "rank": "10" if rank == "T" else rank,
-        "suit": SUIT_SYMBOLS[suit],
-        "red": suit in "dh",
-    }
 
 
 def event_text(event: dict, names: dict[int, str]) -> str:
@@ -120,6 +108,22 @@ def viewer_of(
     return Viewer(player, is_host)
 
 
+PLAYER_ACTIONS = ("sit-out", "rebuy", "cash-out")
+HOST_ACTIONS = ("dealing", "void", "seat", "rebuy", "act-for", "sit-out", "adjust", "remove",
+                "settings")  # fmt: skip
+
+
+@lru_cache(maxsize=1024)
+def action_urls(invite: str) -> dict[str, str]:
+    """Where a table's forms post, worked out once per table rather than on every push."""
+    urls = {"join": reverse("join", args=[invite])}
+    for what in PLAYER_ACTIONS:
+        urls[what.replace("-", "_")] = reverse("player_action", args=[invite, what])
+    for what in HOST_ACTIONS:
+        urls["host_" + what.replace("-", "_")] = reverse("host_action", args=[invite, what])
+    return urls
+
+
 def table_context(table: Table, viewer: Viewer, shot: TableSnapshot | None = None) -> dict:
     shot = shot or snapshot(table)
     players, hand, last, engine = shot.players, shot.hand, shot.last, shot.engine
@@ -143,7 +147,7 @@ def table_context(table: Table, viewer: Viewer, shot: TableSnapshot | None = Non
                     None,
                 ),
                 "hand": in_hand,
-                "cards": [dict(card_face(c["card"]), up=c["up"]) for c in in_hand["cards"]]
+                "cards": [{"name": c["card"], "up": c["up"]} for c in in_hand["cards"]]
                 if in_hand
                 else [],
                 "is_me": viewer.seat == number,
@@ -154,6 +158,7 @@ def table_context(table: Table, viewer: Viewer, shot: TableSnapshot | None = Non
     button_next = shot.button_next
     return {
         "table": table,
+        "urls": action_urls(table.invite),
         "viewer": viewer,
         "me": viewer.player,
         "hand": hand,
@@ -162,9 +167,9 @@ def table_context(table: Table, viewer: Viewer, shot: TableSnapshot | None = Non
         "seats": seats,
         "legal": legal,
         "presets": _bet_presets(legal) if legal and legal.get("raise_kind") else [],
-        "my_cards": [card_face(c["card"]) for c in me_in_hand["cards"]] if me_in_hand else [],
-        "board": [card_face(c) for c in seen["board"]] if seen else [],
-        "one_up": card_face(seen["one_up"]["card"]) if seen and seen["one_up"] else None,
+        "my_cards": [{"name": c["card"]} for c in me_in_hand["cards"]] if me_in_hand else [],
+        "board": [{"name": c} for c in seen["board"]] if seen else [],
+        "one_up": {"name": seen["one_up"]["card"]} if seen and seen["one_up"] else None,
         "one_up_seat": seen["one_up"]["seat"] if seen and seen["one_up"] else None,
         "log": [event_text(e, names) for e in seen["log"]][-14:] if seen else [],
         "awards": [dict(a, name=names.get(a["seat"], "")) for a in seen["awards"]] if seen else [],
