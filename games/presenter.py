@@ -15,7 +15,6 @@ from django.utils.safestring import mark_safe
 
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.rules.catalog import GAMES
-from games.rules.view import view
 from games.state import TableSnapshot, snapshot
 
 
@@ -126,12 +125,11 @@ def action_urls(invite: str) -> dict[str, str]:
 
 def table_context(table: Table, viewer: Viewer, shot: TableSnapshot | None = None) -> dict:
     shot = shot or snapshot(table)
-    players, hand, last, engine = shot.players, shot.hand, shot.last, shot.engine
+    players, hand, last, views = shot.players, shot.hand, shot.last, shot.views
     by_seat = {p.seat: p for p in players if p.status == Player.SEATED}
     seen = None
-    if engine is not None:
-        seat = viewer.seat if viewer.seat in engine.players else None
-        seen = view(engine, seat)
+    if views is not None:
+        seen = views[viewer.seat if viewer.seat in views else None]
     names = {p.seat: p.name for p in players if p.seat}
     seats = []
     view_seats = {s["seat"]: s for s in seen["seats"]} if seen else {}

@@ -7,8 +7,10 @@ changes nothing.
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import wraps
 
@@ -26,13 +28,16 @@ from games.rules.hand import Hand as HandState
 from games.rules.table import choose_game as rules_choose_game
 from games.rules.table import next_button
 from games.state import (
+    TableSnapshot,
+    cached_snapshot,
     current_hand,
     eligible_players,
-    engine_to_play,
+    held_snapshot,
     load_engine,
     load_snapshot,
     remember,
     remember_engine,
+    take_engine,
     upcoming_button,
 )
 
@@ -66,10 +71,19 @@ def notify(table_id: int, version: int) -> None:
         logger.warning("could not notify table %s of version %s", table_id, version, exc_info=True)
 
 
+@dataclass
+class Change:
+    """What a service call knows besides the locked table row."""
+
+    held: TableSnapshot | None  # this process's snapshot of the version being changed
+    played: tuple[Hand, HandState] | None = None  # the hand played, and its engine
+    players_changed: bool = True  # False: the players are as ``held`` has them
+
+
 def writes_table(func: Callable) -> Callable:
     """Run ``func(table, ...)`` in one transaction with the table row locked.
 
-    A change makes a new version of the table. Its snapshot is read before the commit,
+    A change makes a new version of the table. Its snapshot is made before the commit,
     while the lock guarantees that it is that version, and handed to this process's
     connections after it; then every connection is told.
     """
@@ -77,25 +91,48 @@ def writes_table(func: Callable) -> Callable:
     @wraps(func)
     def wrapper(table_id: int, *args, **kwargs):
         with transaction.atomic():
-            try:
-                table = Table.objects.select_for_update().get(pk=table_id)
-            except Table.DoesNotExist:
-                raise ServiceError("there is no such table") from None
-            table.played = None  # set by _play: the hand this change played, and its engine
+            table, held = _lock_table(table_id)
+            table.change = change = Change(held)
             result = func(table, *args, **kwargs)
             if result is not UNCHANGED:
                 table.version += 1
-                table.save()
-                shot = load_snapshot(table, table.played)
-                transaction.on_commit(lambda: _published(shot))
+                _save_table(table, held)
+                kept = held.players if held and not change.players_changed else None
+                shot = load_snapshot(table, change.played, kept)
+                transaction.on_commit(lambda: _published(shot, change.played))
         return result
 
     return wrapper
 
 
-def _published(shot) -> None:
-    if shot.engine is not None:
-        remember_engine(shot.hand or shot.last, shot.engine)
+def _lock_table(table_id: int) -> tuple[Table, TableSnapshot | None]:
+    """Lock the table row. When this process holds a snapshot of the version the database
+    has, the locking statement proves it, and the snapshot stands in for reading it all."""
+    held = held_snapshot(table_id)
+    if held is not None:
+        same = Table.objects.filter(pk=table_id, invite=held.table.invite, version=held.version)
+        if same.update(version=held.version):  # takes the row lock, changes nothing
+            return copy.copy(held.table), held
+    try:
+        table = Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise ServiceError("there is no such table") from None
+    held = cached_snapshot(table.pk, table.invite, table.version)
+    return table, held if held is not None and held.version == table.version else None
+
+
+def _save_table(table: Table, held: TableSnapshot | None) -> None:
+    if held is None:
+        table.save()
+        return
+    fields = [f.attname for f in Table._meta.concrete_fields
+              if getattr(table, f.attname) != getattr(held.table, f.attname)]  # fmt: skip
+    table.save(update_fields=fields)
+
+
+def _published(shot: TableSnapshot, played: tuple[Hand, HandState] | None) -> None:
+    if played is not None:
+        remember_engine(*played)
     remember(shot)
     notify(shot.table.pk, shot.version)
 
@@ -318,7 +355,15 @@ def set_sitting_out(table: Table, player_id: int, out: bool, now: datetime | Non
 
 
 def _seated(table: Table, session_key: str) -> Player:
-    player = player_for(table, session_key)
+    held = table.change.held
+    if held is not None:  # the players as this version has them: a copy, free to change
+        found = next((p for p in held.players if session_key and p.session_key == session_key),
+                     None)  # fmt: skip
+        return _must_be_seated(copy.copy(found))
+    return _must_be_seated(player_for(table, session_key))
+
+
+def _must_be_seated(player: Player | None) -> Player:
     if player is None or player.status != Player.SEATED:
         raise ServiceError("you are not seated at this table")
     return player
@@ -326,7 +371,7 @@ def _seated(table: Table, session_key: str) -> Player:
 
 def seated_player_id(table_id: int, session_key: str) -> int:
     table = Table.objects.get(pk=table_id)
-    return _seated(table, session_key).pk
+    return _must_be_seated(player_for(table, session_key)).pk
 
 
 @writes_table
@@ -395,7 +440,7 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
         seat_players={str(p.seat): p.pk for p in players},
         deadline=_deadline(table, now),
     )
-    table.played = (hand, engine)
+    table.change.played = (hand, engine)
     table.button = button
     table.chosen_game = ""
     table.next_deal_at = None
@@ -409,24 +454,28 @@ def _deadline(table: Table, now: datetime) -> datetime | None:
 
 
 def _locked_hand(table: Table) -> Hand:
-    hand = table.hands.select_for_update().filter(finished=False).first()
+    """The hand being played (the table's lock covers it: every writer takes that first)."""
+    held = table.change.held
+    hand = copy.copy(held.hand) if held else table.hands.filter(finished=False).first()
     if hand is None:
         raise ServiceError("there is no hand being played")
     return hand
 
 
 def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, now) -> None:
+    table.change.players_changed = False  # unless the hand finishes (_finish)
     try:
         engine.apply(action)
     except RulesError as error:
         raise ServiceError(str(error)) from None
     hand.sequence += 1
     HandEvent.objects.create(hand=hand, sequence=hand.sequence, action=engine.actions[-1], by=by)
-    table.played = (hand, engine)
+    table.change.played = (hand, engine)
     hand.deadline = _deadline(table, now)
     if engine.finished:
         _finish(table, hand, engine, now)
-    hand.save()
+    else:
+        hand.save(update_fields=["sequence", "deadline"])
 
 
 def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
@@ -438,6 +487,7 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
     for seat, player_id in hand.seat_players.items():
         Player.objects.filter(pk=player_id).update(stack=stacks[int(seat)])
     hand.save()
+    table.change.players_changed = True
     table.next_deal_at = now + DEAL_PAUSE
     for player in table.players.filter(rebuy_request__isnull=False, status=Player.SEATED):
         if not table.approval_required:
@@ -456,7 +506,7 @@ def act(
     seat = next((int(s) for s, pid in hand.seat_players.items() if pid == player.pk), None)
     if seat is None:
         raise ServiceError("you are not dealt in this hand")
-    engine = engine_to_play(hand)
+    engine = take_engine(hand)
     _apply(table, hand, engine, {**action, "seat": seat}, "player", now or timezone.now())
 
 
@@ -466,7 +516,7 @@ def act_for_absent(table: Table, seat: int, sequence: int, now: datetime | None 
     hand = _locked_hand(table)
     if sequence != hand.sequence:
         raise StaleAction("the hand has moved on: here is the table now")
-    engine = engine_to_play(hand)
+    engine = take_engine(hand)
     if seat not in engine.actors():
         raise ServiceError(f"seat {seat} is not to act")
     _apply(table, hand, engine, engine.absent_action(seat), "host", now or timezone.now())
@@ -503,7 +553,7 @@ def tick(table: Table, now: datetime | None = None):
     if hand is not None:
         if hand.deadline is None or hand.deadline > now:
             return UNCHANGED
-        engine = engine_to_play(hand)
+        engine = take_engine(hand)
         for seat in engine.actors():
             _apply(table, hand, engine, engine.absent_action(seat), "clock", now)
             if engine.finished:

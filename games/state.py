@@ -10,13 +10,13 @@ new version (games.services.writes_table), so a snapshot of a version never goes
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 from games.models import Hand, Player, Table
 from games.rules.document import replay
 from games.rules.hand import Hand as HandState
 from games.rules.table import next_button
+from games.rules.view import view
 
 CACHE_LIMIT = 1000
 
@@ -69,10 +69,12 @@ def engine_at(hand: Hand) -> HandState:
     return engine
 
 
-def engine_to_play(hand: Hand) -> HandState:
-    """A private copy of the hand to apply an action to (the shared one stays as it is)."""
-    engine = _engines.get(_engine_key(hand))
-    return copy.deepcopy(engine) if engine is not None else load_engine(hand)
+def take_engine(hand: Hand) -> HandState:
+    """The hand to apply actions to, now owned by the caller: this process's kept one
+    (taken out, so nobody else reads it while it changes) or one rebuilt from the events.
+    Give it back with ``remember_engine`` once the change has committed."""
+    engine = _engines.pop(_engine_key(hand), None)
+    return engine if engine is not None else load_engine(hand)
 
 
 def remember_engine(hand: Hand, engine: HandState) -> None:
@@ -91,7 +93,7 @@ class TableSnapshot:
     players: list[Player]
     hand: Hand | None
     last: Hand | None
-    engine: HandState | None
+    views: dict[int | None, dict] | None  # what each seat, and a spectator (None), may see
     button_next: int | None
     shared: dict = field(default_factory=dict)  # parts every viewer sees alike (presenter)
 
@@ -103,10 +105,16 @@ class TableSnapshot:
 _snapshots: dict[int, TableSnapshot] = {}
 
 
-def load_snapshot(table: Table, played: tuple[Hand, HandState] | None = None) -> TableSnapshot:
+def load_snapshot(
+    table: Table,
+    played: tuple[Hand, HandState] | None = None,
+    players: list[Player] | None = None,
+) -> TableSnapshot:
     """Read one version of the table. ``played``: the hand and its engine as a service
-    that has just changed them left them (no need to read or rebuild them again)."""
-    players = list(table.players.exclude(status__in=[Player.LEFT, Player.REFUSED]))
+    that has just changed them left them; ``players``: the players, when known unchanged
+    (then neither is read or rebuilt again)."""
+    if players is None:
+        players = list(table.players.exclude(status__in=[Player.LEFT, Player.REFUSED]))
     if played is not None:
         hand, engine = played
         if hand.finished:
@@ -122,7 +130,10 @@ def load_snapshot(table: Table, played: tuple[Hand, HandState] | None = None) ->
     elif engine is None:
         engine = engine_at(shown)
     button_next = button_after(table, players) if hand is None else None
-    return TableSnapshot(table, players, hand, last, engine, button_next)
+    views = None
+    if engine is not None:  # worked out now: the engine may change once the version is out
+        views = {seat: view(engine, seat) for seat in (None, *engine.players)}
+    return TableSnapshot(table, players, hand, last, views, button_next)
 
 
 def remember(shot: TableSnapshot) -> None:
@@ -142,6 +153,11 @@ def snapshot(table: Table) -> TableSnapshot:
         held = load_snapshot(table)
         remember(held)
     return held
+
+
+def held_snapshot(table_id: int) -> TableSnapshot | None:
+    """The newest snapshot of the table this process holds, whatever its version."""
+    return _snapshots.get(table_id)
 
 
 def cached_snapshot(table_id: int, invite: str, version: int) -> TableSnapshot | None:
