@@ -23,7 +23,7 @@ from games import services
 from games.models import Table
 from games.presenter import render_table, viewer_of
 from games.services import ServiceError, StaleAction
-from games.state import TableSnapshot, cached_snapshot, latest_snapshot
+from games.state import TableSnapshot, cached_snapshot, follow, latest_snapshot
 
 logger = logging.getLogger(__name__)
 HAND_ACTIONS = {"fold", "check", "call", "bet", "raise", "draw", "arrange", "replace", "keep",
@@ -33,11 +33,16 @@ HAND_ACTIONS = {"fold", "check", "call", "bet", "raise", "draw", "arrange", "rep
 _reading: dict[int, asyncio.Future] = {}
 
 
-async def table_at(table_id: int, invite: str, version: int, fresh: bool = False) -> TableSnapshot:
-    """The table at ``version`` or later. A version this process holds costs nothing; else
-    one read of the database serves every connection of the process that waits for it."""
+async def table_at(
+    table_id: int, invite: str, version: int, fresh: bool = False, step: dict | None = None
+) -> TableSnapshot:
+    """The table at ``version`` or later. A version this process holds costs nothing, and
+    so does one that ``step`` makes from the version before; else one read of the database
+    serves every connection of the process that waits for it."""
     for _ in range(3):
         held = None if fresh else cached_snapshot(table_id, invite, version)
+        if held is None and step is not None:
+            held = follow(table_id, version, step)
         if held is not None:
             return held
         reading = _reading.get(table_id)
@@ -186,10 +191,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         due = shot.hand.deadline if shot.hand else (table.next_deal_at if table.dealing else None)
         return due.timestamp() if due else None
 
-    async def send_table(self, version: int = 0, fresh: bool = False) -> None:
+    async def send_table(self, version: int = 0, fresh: bool = False, step=None) -> None:
         """This viewer's render of the table at ``version`` or later (``fresh``: as the
         database has it now), unless the browser already shows that version."""
-        shot = await table_at(self.table_id, self.invite, version, fresh)
+        shot = await table_at(self.table_id, self.invite, version, fresh, step)
         if shot.version <= self.version:
             return
         # Rendering reads no database: it runs here, leaving Channels' one database thread
@@ -202,7 +207,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_changed(self, event: dict) -> None:
         if event["version"] > self.version:
-            await self.send_table(event["version"])
+            await self.send_table(event["version"], step=event.get("step"))
 
     async def send_error(self, message: str) -> None:
         await self.send(text_data=notice_html(message))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import wraps
 
@@ -37,6 +37,7 @@ from games.state import (
     load_snapshot,
     remember,
     remember_engine,
+    step_of,
     take_engine,
     upcoming_button,
 )
@@ -57,16 +58,18 @@ def group_name(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-def notify(table_id: int, version: int) -> None:
+def notify(table_id: int, version: int, step: dict | None = None) -> None:
     """Tell every connection of the table, after the commit. The change is already safe in
-    the database: if the channel layer is down, browsers catch up when they next sync."""
+    the database: if the channel layer is down, browsers catch up when they next sync.
+    ``step`` (games.state.step_of) lets another process follow without reading it."""
     layer = get_channel_layer()
     if layer is None:
         return
+    message = {"type": "table.changed", "version": version}
+    if step is not None:
+        message["step"] = step
     try:
-        async_to_sync(layer.group_send)(
-            group_name(table_id), {"type": "table.changed", "version": version}
-        )
+        async_to_sync(layer.group_send)(group_name(table_id), message)
     except Exception:  # any failure of the layer must not undo a commit
         logger.warning("could not notify table %s of version %s", table_id, version, exc_info=True)
 
@@ -78,6 +81,7 @@ class Change:
     held: TableSnapshot | None  # this process's snapshot of the version being changed
     played: tuple[Hand, HandState] | None = None  # the hand played, and its engine
     players_changed: bool = True  # False: the players are as ``held`` has them
+    actions: list[dict] = field(default_factory=list)  # applied to the played hand
 
 
 def writes_table(func: Callable) -> Callable:
@@ -96,10 +100,13 @@ def writes_table(func: Callable) -> Callable:
             result = func(table, *args, **kwargs)
             if result is not UNCHANGED:
                 table.version += 1
-                _save_table(table, held)
+                saved = _save_table(table, held)
                 kept = held.players if held and not change.players_changed else None
                 shot = load_snapshot(table, change.played, kept)
-                transaction.on_commit(lambda: _published(shot, change.played))
+                step = (
+                    step_of(held, shot, change.actions) if kept and saved == ["version"] else None
+                )
+                transaction.on_commit(lambda: _published(shot, change.played, step))
         return result
 
     return wrapper
@@ -121,20 +128,22 @@ def _lock_table(table_id: int) -> tuple[Table, TableSnapshot | None]:
     return table, held if held is not None and held.version == table.version else None
 
 
-def _save_table(table: Table, held: TableSnapshot | None) -> None:
+def _save_table(table: Table, held: TableSnapshot | None) -> list[str] | None:
+    """Write the table row; the fields written, when known."""
     if held is None:
         table.save()
-        return
+        return None
     fields = [f.attname for f in Table._meta.concrete_fields
               if getattr(table, f.attname) != getattr(held.table, f.attname)]  # fmt: skip
     table.save(update_fields=fields)
+    return fields
 
 
-def _published(shot: TableSnapshot, played: tuple[Hand, HandState] | None) -> None:
+def _published(shot: TableSnapshot, played: tuple[Hand, HandState] | None, step) -> None:
     if played is not None:
         remember_engine(*played)
     remember(shot)
-    notify(shot.table.pk, shot.version)
+    notify(shot.table.pk, shot.version, step)
 
 
 UNCHANGED = object()  # returned by a service that found nothing to do: no new version
@@ -470,6 +479,7 @@ def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, n
         raise ServiceError(str(error)) from None
     hand.sequence += 1
     HandEvent.objects.create(hand=hand, sequence=hand.sequence, action=engine.actions[-1], by=by)
+    table.change.actions.append(engine.actions[-1])
     table.change.played = (hand, engine)
     hand.deadline = _deadline(table, now)
     if engine.finished:

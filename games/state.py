@@ -10,10 +10,13 @@ new version (games.services.writes_table), so a snapshot of a version never goes
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from games.models import Hand, Player, Table
 from games.rules.document import replay
+from games.rules.errors import RulesError
 from games.rules.hand import Hand as HandState
 from games.rules.table import next_button
 from games.rules.view import view
@@ -182,3 +185,49 @@ def latest_snapshot(table_id: int) -> TableSnapshot:
         remember(shot)
         return shot
     return latest_snapshot(table_id)
+
+
+# -- following another process's change ----------------------------------------------
+def step_of(held: TableSnapshot, shot: TableSnapshot, actions: list[dict]) -> dict | None:
+    """What another process needs to make ``shot`` from its copy of ``held``, when the
+    change was only actions in the hand being played (nothing else of the table moved)."""
+    hand = shot.hand
+    if not actions or hand is None or held.hand is None or held.hand.pk != hand.pk:
+        return None
+    return {
+        "from": held.version,
+        "invite": held.table.invite,
+        "hand": hand.pk,
+        "sequence": hand.sequence,
+        "deadline": hand.deadline.isoformat() if hand.deadline else None,
+        "actions": actions,
+    }
+
+
+def follow(table_id: int, version: int, step: dict) -> TableSnapshot | None:
+    """The table at ``version`` made from this process's copy of the version before and
+    the actions ``step`` carries, without the database; None when that copy is not here
+    (then read it)."""
+    held = _snapshots.get(table_id)
+    if (held is None or held.version != step["from"] or held.table.invite != step["invite"]
+            or held.hand is None or held.hand.pk != step["hand"]):  # fmt: skip
+        return None
+    hand = copy.copy(held.hand)
+    engine = _engines.pop(_engine_key(hand), None)
+    if engine is None:
+        return None
+    try:
+        for action in step["actions"]:
+            engine.apply(action)
+    except RulesError:
+        return None  # cannot happen with the same hand and actions; the database will tell
+    if engine.sequence != step["sequence"] or engine.finished:
+        return None
+    hand.sequence = step["sequence"]
+    hand.deadline = datetime.fromisoformat(step["deadline"]) if step["deadline"] else None
+    table = copy.copy(held.table)
+    table.version = version
+    shot = load_snapshot(table, (hand, engine), held.players)
+    remember_engine(hand, engine)
+    remember(shot)
+    return shot
