@@ -6,6 +6,7 @@ push can hold no card its viewer may not see.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -183,6 +184,39 @@ def table_context(table: Table, viewer: Viewer, shot: TableSnapshot | None = Non
 
 
 STATE = "table/state.html#"
+_seat_renders: dict[str, str] = {}
+
+
+def seat_html(seat: dict, context: dict) -> str:
+    """One seat, rendered from exactly what the seat part shows, and kept by that: between
+    two versions most seats show the same, so most are not rendered again."""
+    player, requested, hand, seen = (
+        seat["player"],
+        seat["requested"],
+        context["hand"],
+        context["seen"],
+    )
+    shown = {
+        "seat": {
+            "number": seat["number"],
+            "is_me": seat["is_me"],
+            "hand": seat["hand"],
+            "cards": seat["cards"],
+            "player": {"name": player.name, "stack": player.stack,
+                       "sitting_out": player.sitting_out} if player else None,
+            "requested": {"name": requested.name} if requested else None,
+        },
+        "hand": {"game": hand.game} if hand else None,
+        "table": {"button": context["table"].button},
+        "seen": {"step": seen["step"]} if seen else None,
+    }  # fmt: skip
+    key = json.dumps(shown, sort_keys=True)
+    html = _seat_renders.get(key)
+    if html is None:
+        if len(_seat_renders) > 20000:
+            _seat_renders.clear()
+        html = _seat_renders[key] = render_to_string(STATE + "seat", shown)
+    return html
 
 
 def _shared_parts(table: Table, shot: TableSnapshot) -> dict:
@@ -193,10 +227,7 @@ def _shared_parts(table: Table, shot: TableSnapshot) -> dict:
     context = table_context(table, Viewer(None, False), shot)
     parts = {name: render_to_string(STATE + name, context)
              for name in ("open", "status", "awards", "log")}  # fmt: skip
-    parts["seats"] = {
-        seat["number"]: render_to_string(STATE + "seat", {**context, "seat": seat})
-        for seat in context["seats"]
-    }
+    parts["seats"] = {seat["number"]: seat_html(seat, context) for seat in context["seats"]}
     shot.shared.update(parts)
     return parts
 
@@ -209,9 +240,7 @@ def render_table(table: Table, viewer: Viewer, shot: TableSnapshot | None = None
     context = table_context(table, viewer, shot)
     mine = viewer.seat
     seats = "".join(
-        render_to_string(STATE + "seat", {**context, "seat": seat})
-        if seat["number"] == mine
-        else shared["seats"][seat["number"]]
+        seat_html(seat, context) if seat["number"] == mine else shared["seats"][seat["number"]]
         for seat in context["seats"]
     )
     personal = {name: render_to_string(STATE + name, context)
