@@ -14,15 +14,16 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerhome.settings")
 django.setup()
 
-from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.core.asgi import get_asgi_application  # noqa: E402
 from django.urls import path  # noqa: E402
 
+from games.consumers import NoDatabaseHopConsumer  # noqa: E402
+
 FRAGMENT_BYTES = int(os.environ.get("BENCH_FRAGMENT_BYTES", "7000"))
 
 
-class Broadcast(AsyncWebsocketConsumer):
+class Broadcast(NoDatabaseHopConsumer):  # the same dispatch as pokerhome's consumer
     async def connect(self) -> None:
         self.group = "bench-" + self.scope["url_route"]["kwargs"]["table"]
         await self.channel_layer.group_add(self.group, self.channel_name)

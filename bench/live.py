@@ -58,6 +58,7 @@ class Seat:
         self.version = -1
         self.seen_at: dict[int, float] = {}
         self.page = b""
+        self.updates = self.update_bytes = 0
 
     async def open(self, origin: str) -> None:
         headers = {"Origin": origin}
@@ -72,6 +73,8 @@ class Seat:
             data = message.encode() if isinstance(message, str) else message
             match = VERSION.search(data)
             if match:
+                self.updates += 1
+                self.update_bytes += len(data)
                 version = int(match.group(1))
                 if version > self.version:
                     self.version = version
@@ -190,6 +193,9 @@ async def measure(servers: list[Server], made, baseline: bool, seconds: float) -
             await seat.socket.close()
     result["cpu"] = sum(a[0] - b[0] for a, b in zip(after, before, strict=True)) / wall
     result["rss_mb"] = sum(a[1] for a in after) / 1024
+    seats = [seat for table in tables for seat in table.seats]
+    updates = sum(s.updates for s in seats)
+    result["update_bytes"] = sum(s.update_bytes for s in seats) / max(1, updates)
     return result
 
 
@@ -204,6 +210,7 @@ def summary(result: dict) -> dict:
         "lost": result["lost"],
         "cpu": result["cpu"] * 100,
         "rss": result["rss_mb"],
+        "bytes": result["update_bytes"],
     }
 
 
@@ -226,14 +233,18 @@ def run_config(config: str, counts: list[int], seconds: float) -> None:
     migrate(env)
     made = setup_tables(max(counts), env)
     header = f"{'T':>4} {'':9} {'actions':>7} {'p50':>7} {'p95':>7} {'p99':>7} {'max':>7} " \
-             f"{'lost':>5} {'cpu%':>6} {'rss MB':>7}  p99 ratio"  # fmt: skip
+             f"{'lost':>5} {'cpu%':>6} {'rss MB':>7} {'bytes':>6}  p99 ratio"  # fmt: skip
     print(f"config: {config} ({processes} Daphne process{'es' if processes > 1 else ''})")
     print(header)
     for count in counts:
         rows = {}
-        for kind, app in (("baseline", "bench.baseline:application"),
-                          ("pokerhome", "pokerhome.asgi:application")):  # fmt: skip
-            servers = [Server(env, log=folder / f"{kind}{i}.log", app=app).start()
+        # pokerhome first: the baseline then broadcasts fragments of the size ours averaged.
+        for kind, app in (("pokerhome", "pokerhome.asgi:application"),
+                          ("baseline", "bench.baseline:application")):  # fmt: skip
+            run_env = dict(env)
+            if kind == "baseline":
+                run_env["BENCH_FRAGMENT_BYTES"] = str(round(rows["pokerhome"]["bytes"]))
+            servers = [Server(run_env, log=folder / f"{kind}{i}.log", app=app).start()
                        for i in range(processes)]  # fmt: skip
             try:
                 rows[kind] = summary(asyncio.run(
@@ -242,10 +253,11 @@ def run_config(config: str, counts: list[int], seconds: float) -> None:
                 for server in servers:
                     server.stop()
         ratio = rows["pokerhome"]["p99"] / rows["baseline"]["p99"]
-        for kind, row in rows.items():
+        for kind in ("baseline", "pokerhome"):
+            row = rows[kind]
             print(f"{count:>4} {kind:9} {row['actions']:>7} {row['p50']:>6.1f}ms "
                   f"{row['p95']:>5.1f}ms {row['p99']:>5.1f}ms {row['max']:>5.0f}ms "
-                  f"{row['lost']:>5} {row['cpu']:>5.0f}% {row['rss']:>7.0f}"
+                  f"{row['lost']:>5} {row['cpu']:>5.0f}% {row['rss']:>7.0f} {row['bytes']:>6.0f}"
                   + (f"  {ratio:.2f}x" if kind == "pokerhome" else ""))  # fmt: skip
 
 

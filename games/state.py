@@ -19,7 +19,7 @@ from games.rules.document import replay
 from games.rules.errors import RulesError
 from games.rules.hand import Hand as HandState
 from games.rules.table import next_button
-from games.rules.view import view
+from games.rules.view import views as all_views
 
 CACHE_LIMIT = 1000
 
@@ -135,7 +135,7 @@ def load_snapshot(
     button_next = button_after(table, players) if hand is None else None
     views = None
     if engine is not None:  # worked out now: the engine may change once the version is out
-        views = {seat: view(engine, seat) for seat in (None, *engine.players)}
+        views = all_views(engine)
     return TableSnapshot(table, players, hand, last, views, button_next)
 
 

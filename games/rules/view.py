@@ -47,12 +47,49 @@ def _seat_view(hand: Hand, seat: int, me: int | None, actors: list[int]) -> dict
 
 def view(hand: Hand, seat: int | None = None) -> dict:
     """A JSON-ready dict of what ``seat`` (or a spectator, with None) may see now."""
-    me = seat if seat in hand.players else None
+    return _view(hand, seat, _public(hand))
+
+
+def views(hand: Hand) -> dict[int | None, dict]:
+    """``view`` for every seat of the hand and for a spectator (key None), worked out
+    together: the parts everyone sees alike are made once and shared (do not mutate them).
+
+    >>> from games.rules.document import new_document, replay
+    >>> from games.rules.config import HandConfig
+    >>> doc = new_document(HandConfig("high-low-declare", structure="fixed-limit", ante=1),
+    ...                    [(1, "Ann", 100), (2, "Bo", 100)], button=1)
+    >>> hand = replay(doc)
+    >>> all(views(hand)[s] == view(hand, s) for s in (None, 1, 2))
+    True
+    """
+    public = _public(hand)
+    return {seat: _view(hand, seat, public) for seat in (None, *hand.players)}
+
+
+def _public(hand: Hand) -> dict:
     actors = hand.actors()
     pots = build_pots(
         {s: p.contributed for s, p in hand.players.items()},
         {s for s, p in hand.players.items() if p.folded},
     )
+    spectator = {s: _seat_view(hand, s, None, actors) for s in sorted(hand.players)}
+    return {
+        "actors": actors,
+        "board": [str(c) for c in hand.board],
+        "pots": [{"name": p.name, "amount": p.amount} for p in pots],
+        "seats": spectator,
+        "log": [dict(e) for e in hand.log],
+        "awards": hand.result()["awards"] if hand.finished else [],
+    }
+
+
+def _view(hand: Hand, seat: int | None, public: dict) -> dict:
+    me = seat if seat in hand.players else None
+    actors = public["actors"]
+    seats = [
+        _seat_view(hand, s, me, actors) if s == me else entry
+        for s, entry in public["seats"].items()
+    ]
     result = {
         "game": hand.config.game,
         "game_name": GAMES[hand.config.game].name,
@@ -61,20 +98,18 @@ def view(hand: Hand, seat: int | None = None) -> dict:
         "street": hand.street,
         "sequence": hand.sequence,
         "button": hand.button,
-        "board": [str(c) for c in hand.board],
+        "board": public["board"],
         "pot": hand.pot,
-        "pots": [{"name": p.name, "amount": p.amount} for p in pots],
-        "seats": [_seat_view(hand, s, me, actors) for s in sorted(hand.players)],
+        "pots": public["pots"],
+        "seats": seats,
         "actors": actors,
         "you": me,
         "legal": hand.legal_actions(me) if me in actors else None,
         "one_up": None,
-        "log": [dict(e) for e in hand.log],
+        "log": public["log"],
         "finished": hand.finished,
-        "awards": [],
+        "awards": public["awards"],
     }
     if hand.step == "one-up" and hand.one_up is not None:
         result["one_up"] = {"seat": hand.to_act, "card": str(hand.one_up)}
-    if hand.finished:
-        result["awards"] = hand.result()["awards"]
     return result
