@@ -126,77 +126,97 @@ def action_urls(invite: str) -> dict[str, str]:
 
 def table_context(table: Table, viewer: Viewer, shot: TableSnapshot | None = None) -> dict:
     shot = shot or snapshot(table)
-    players, hand, last, views = shot.players, shot.hand, shot.last, shot.views
-    by_seat = {p.seat: p for p in players if p.status == Player.SEATED}
-    seen = None
-    if views is not None:
-        seen = views[viewer.seat if viewer.seat in views else None]
-    names = {p.seat: p.name for p in players if p.seat}
-    seats = []
+    views = shot.views
+    seen = views[viewer.seat if viewer.seat in views else None] if views is not None else None
+    common = _common_context(table, shot)
     view_seats = {s["seat"]: s for s in seen["seats"]} if seen else {}
-    for number in range(1, table.seat_count + 1):
-        player = by_seat.get(number)
-        in_hand = view_seats.get(number)
-        seats.append(
-            {
-                "number": number,
-                "player": player,
-                "requested": next(
-                    (p for p in players if p.seat == number and p.status == Player.REQUESTED),
-                    None,
-                ),
-                "hand": in_hand,
-                "cards": [{"name": c["card"], "up": c["up"]} for c in in_hand["cards"]]
-                if in_hand
-                else [],
-                "is_me": viewer.seat == number,
-            }
-        )
-    legal = seen["legal"] if seen and hand is not None else None
+    seats = [
+        {
+            **seat,
+            "hand": view_seats.get(seat["number"]),
+            "cards": [{"name": c["card"], "up": c["up"]}
+                      for c in view_seats[seat["number"]]["cards"]]
+            if seat["number"] in view_seats else [],
+            "is_me": viewer.seat == seat["number"],
+        }
+        for seat in common["seat_players"]
+    ]  # fmt: skip
+    legal = seen["legal"] if seen and shot.hand is not None else None
     me_in_hand = view_seats.get(viewer.seat) if viewer.seat else None
-    button_next = shot.button_next
     return {
+        **common,
         "table": table,
-        "urls": action_urls(table.invite),
         "viewer": viewer,
         "me": viewer.player,
-        "hand": hand,
-        "last_hand": last,
         "seen": seen,
         "seats": seats,
         "legal": legal,
         "presets": _bet_presets(legal) if legal and legal.get("raise_kind") else [],
         "my_cards": [{"name": c["card"]} for c in me_in_hand["cards"]] if me_in_hand else [],
-        "board": [{"name": c} for c in seen["board"]] if seen else [],
-        "one_up": {"name": seen["one_up"]["card"]} if seen and seen["one_up"] else None,
-        "one_up_seat": seen["one_up"]["seat"] if seen and seen["one_up"] else None,
-        "log": [event_text(e, names) for e in seen["log"]][-14:] if seen else [],
-        "awards": [dict(a, name=names.get(a["seat"], "")) for a in seen["awards"]] if seen else [],
+    }
+
+
+def _common_context(table: Table, shot: TableSnapshot) -> dict:
+    """The context every viewer of this version shares (from the spectator's view), made
+    once per version."""
+    if "context" in shot.shared:
+        return shot.shared["context"]
+    players, hand, views = shot.players, shot.hand, shot.views
+    public = views[None] if views is not None else None
+    by_seat = {p.seat: p for p in players if p.status == Player.SEATED}
+    requested = {p.seat: p for p in players if p.status == Player.REQUESTED}
+    names = {p.seat: p.name for p in players if p.seat}
+    seat_players = [
+        {"number": n, "player": by_seat.get(n), "requested": requested.get(n)}
+        for n in range(1, table.seat_count + 1)
+    ]
+    one_up = public["one_up"] if public else None
+    common = shot.shared["context"] = {
+        "urls": action_urls(table.invite),
+        "hand": hand,
+        "last_hand": shot.last,
+        "seat_players": seat_players,
+        "board": [{"name": c} for c in public["board"]] if public else [],
+        "one_up": {"name": one_up["card"]} if one_up else None,
+        "one_up_seat": one_up["seat"] if one_up else None,
+        "log": [event_text(e, names) for e in public["log"]][-14:] if public else [],
+        "awards": [dict(a, name=names.get(a["seat"], "")) for a in public["awards"]]
+        if public else [],
         "game_name": GAMES[hand.game].name if hand else None,
         "games": GAMES.values(),
-        "chooser": button_next,
+        "chooser": shot.button_next,
         "waiting": [p for p in players if p.status == Player.REQUESTED],
+        "free_seats": [s["number"] for s in seat_players
+                       if not s["player"] and not s["requested"]],
         "rebuys": [p for p in players if p.rebuy_request],
         "names": names,
         "game_choices": GAME_CHOICES,
         "structure_choices": STRUCTURE_CHOICES,
-    }
+    }  # fmt: skip
+    return common
 
 
 STATE = "table/state.html#"
-_seat_renders: dict[str, str] = {}
+_renders: dict[str, str] = {}
+
+
+def render_shown(part: str, shown: dict) -> str:
+    """Render ``part`` from ``shown`` alone (plain data: exactly what the part shows), and
+    keep the result by that data: what did not change between two versions is not
+    rendered again. Only the viewer who was shown ``shown`` can ever get it back."""
+    key = part + json.dumps(shown, sort_keys=True)
+    html = _renders.get(key)
+    if html is None:
+        if len(_renders) > 20000:
+            _renders.clear()
+        html = _renders[key] = render_to_string(STATE + part, shown)
+    return html
 
 
 def seat_html(seat: dict, context: dict) -> str:
-    """One seat, rendered from exactly what the seat part shows, and kept by that: between
-    two versions most seats show the same, so most are not rendered again."""
-    player, requested, hand, seen = (
-        seat["player"],
-        seat["requested"],
-        context["hand"],
-        context["seen"],
-    )
-    shown = {
+    player, requested = seat["player"], seat["requested"]
+    hand, seen = context["hand"], context["seen"]
+    return render_shown("seat", {
         "seat": {
             "number": seat["number"],
             "is_me": seat["is_me"],
@@ -209,26 +229,34 @@ def seat_html(seat: dict, context: dict) -> str:
         "hand": {"game": hand.game} if hand else None,
         "table": {"button": context["table"].button},
         "seen": {"step": seen["step"]} if seen else None,
-    }  # fmt: skip
-    key = json.dumps(shown, sort_keys=True)
-    html = _seat_renders.get(key)
-    if html is None:
-        if len(_seat_renders) > 20000:
-            _seat_renders.clear()
-        html = _seat_renders[key] = render_to_string(STATE + "seat", shown)
-    return html
+    })  # fmt: skip
+
+
+def panels_html(context: dict) -> str:
+    """The viewer's own panel (take a seat, or sit out, rebuy, cash out), and the host's."""
+    if context["viewer"].is_host:
+        return render_to_string(STATE + "panels", context)
+    me, table = context["me"], context["table"]
+    return render_shown("panels", {
+        "me": {"name": me.name, "seat": me.seat, "status": me.status,
+               "sitting_out": me.sitting_out, "rebuy_request": me.rebuy_request} if me else None,
+        "free_seats": context["free_seats"],
+        "urls": context["urls"],
+        "table": {"min_buy_in": table.min_buy_in, "max_buy_in": table.max_buy_in,
+                  "approval_required": table.approval_required},
+    })  # fmt: skip
 
 
 def _shared_parts(table: Table, shot: TableSnapshot) -> dict:
     """The parts every viewer sees alike, rendered once per table version in this process
     from the spectator's view: nothing private can be in them."""
-    if shot.shared:
-        return shot.shared
+    if "parts" in shot.shared:
+        return shot.shared["parts"]
     context = table_context(table, Viewer(None, False), shot)
     parts = {name: render_to_string(STATE + name, context)
              for name in ("open", "status", "awards", "log")}  # fmt: skip
     parts["seats"] = {seat["number"]: seat_html(seat, context) for seat in context["seats"]}
-    shot.shared.update(parts)
+    shot.shared["parts"] = parts
     return parts
 
 
@@ -243,8 +271,8 @@ def render_table(table: Table, viewer: Viewer, shot: TableSnapshot | None = None
         seat_html(seat, context) if seat["number"] == mine else shared["seats"][seat["number"]]
         for seat in context["seats"]
     )
-    personal = {name: render_to_string(STATE + name, context)
-                for name in ("controls", "choose", "panels")}  # fmt: skip
+    personal = {name: render_to_string(STATE + name, context) for name in ("controls", "choose")}
+    personal["panels"] = panels_html(context)
     # Every piece is the output of an autoescaped template, so the whole is safe HTML.
     return mark_safe("".join((
         shared["open"], shared["status"], '\n  <section class="seats">\n', seats,

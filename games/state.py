@@ -98,7 +98,7 @@ class TableSnapshot:
     last: Hand | None
     views: dict[int | None, dict] | None  # what each seat, and a spectator (None), may see
     button_next: int | None
-    shared: dict = field(default_factory=dict)  # parts every viewer sees alike (presenter)
+    shared: dict = field(default_factory=dict)  # what every viewer sees alike, made once (presenter)
 
     @property
     def version(self) -> int:
