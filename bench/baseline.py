@@ -6,6 +6,7 @@ message, broadcasts a fragment of the same size as pokerhome's table update.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 
@@ -47,3 +48,5 @@ application = ProtocolTypeRouter(
         "websocket": URLRouter([path("ws/b/<str:table>/", Broadcast.as_asgi())]),
     }
 )
+gc.collect()
+gc.freeze()  # as pokerhome/asgi.py does
