@@ -6,7 +6,6 @@ push can hold no card its viewer may not see.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -204,7 +203,7 @@ def render_shown(part: str, shown: dict) -> str:
     """Render ``part`` from ``shown`` alone (plain data: exactly what the part shows), and
     keep the result by that data: what did not change between two versions is not
     rendered again. Only the viewer who was shown ``shown`` can ever get it back."""
-    key = part + json.dumps(shown, sort_keys=True)
+    key = part + repr(shown)  # plain data built in a fixed order: equal data, equal text
     html = _renders.get(key)
     if html is None:
         if len(_renders) > 20000:

@@ -98,7 +98,7 @@ class TableSnapshot:
     last: Hand | None
     views: dict[int | None, dict] | None  # what each seat, and a spectator (None), may see
     button_next: int | None
-    shared: dict = field(default_factory=dict)  # what every viewer sees alike, made once (presenter)
+    shared: dict = field(default_factory=dict)  # what all viewers share (presenter)
 
     @property
     def version(self) -> int:
