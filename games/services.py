@@ -7,6 +7,7 @@ changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import logging
 from collections.abc import Callable
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import wraps
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
@@ -68,10 +69,31 @@ def notify(table_id: int, version: int, step: dict | None = None) -> None:
     message = {"type": "table.changed", "version": version}
     if step is not None:
         message["step"] = step
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if loop is not None and loop.is_running() and not loop.is_closed():
+        # Called from a socket's or a page's database thread: hand the sending to the event
+        # loop and return, rather than hold every table's next action until it is sent.
+        loop.call_soon_threadsafe(_start, _send_quietly(layer, table_id, message))
+    else:
+        async_to_sync(_send_quietly)(layer, table_id, message)
+
+
+_sending: set[asyncio.Task] = set()
+
+
+def _start(sending) -> None:
+    task = asyncio.ensure_future(sending)
+    _sending.add(task)
+    task.add_done_callback(_sending.discard)
+
+
+async def _send_quietly(layer, table_id: int, message: dict) -> None:
     try:
-        async_to_sync(layer.group_send)(group_name(table_id), message)
+        await layer.group_send(group_name(table_id), message)
     except Exception:  # any failure of the layer must not undo a commit
-        logger.warning("could not notify table %s of version %s", table_id, version, exc_info=True)
+        logger.warning(
+            "could not notify table %s of version %s", table_id, message["version"], exc_info=True
+        )
 
 
 @dataclass
