@@ -20,6 +20,7 @@ import os
 import random
 import re
 import resource
+import secrets
 import sys
 import tempfile
 import time
@@ -229,6 +230,8 @@ def run_config(config: str, counts: list[int], seconds: float) -> None:
             db.execute("CREATE DATABASE pokerhome_bench")
         env = server_env(admin.rsplit("/", 1)[0] + "/pokerhome_bench",
                          os.environ.get("REDIS_BENCH_URL", "redis://127.0.0.1:6379/9"))  # fmt: skip
+        # A deployment: a real secret, so DEBUG is off (no query log, no debug pages).
+        env.update(SECRET_KEY=secrets.token_urlsafe(40), SECURE_SSL_REDIRECT="0")
         processes = 2
     migrate(env)
     made = setup_tables(max(counts), env)

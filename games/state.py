@@ -154,7 +154,8 @@ def snapshot(table: Table) -> TableSnapshot:
     held = cached_snapshot(table.pk, table.invite, table.version)
     if held is None or held.version != table.version:
         held = load_snapshot(table)
-        remember(held)
+        if _still_at(held):
+            remember(held)
     return held
 
 
@@ -179,12 +180,16 @@ def latest_snapshot(table_id: int) -> TableSnapshot:
     if held is not None and held.version == table.version:
         return held
     shot = load_snapshot(table)
-    # Read outside a transaction: if another process changed the table meanwhile, the
-    # parts may be from different versions. Keep only a snapshot that is one version.
-    if Table.objects.filter(pk=table_id, version=table.version).exists():
+    if _still_at(shot):
         remember(shot)
         return shot
     return latest_snapshot(table_id)
+
+
+def _still_at(shot: TableSnapshot) -> bool:
+    """Read outside a transaction, the parts of a snapshot may be from different versions
+    if another process changed the table meanwhile: keep only one that is one version."""
+    return Table.objects.filter(pk=shot.table.pk, version=shot.version).exists()
 
 
 # -- following another process's change ----------------------------------------------

@@ -1,0 +1,151 @@
+"""What a process keeps of a table between changes (games.state) is only ever the
+database's version of it: an action on a held version reads nothing and ends where a cold
+one does; a held version the database has moved past is not used; another process that
+follows a change from the notification ends where reading the database does; kept
+renders are the renders of what they show."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import connection
+from django.template.loader import render_to_string
+from django.test.utils import CaptureQueriesContext
+
+from games import presenter, services, state
+from games.models import Player, Table
+from games.presenter import STATE, Viewer, render_table, table_context
+from games.services import StaleAction
+from tests.rules.playout import random_action
+from tests.web.helpers import make_table, seat_players, session_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def dealt_table(game: str = "high-low-declare", players: int = 4) -> Table:
+    table = make_table(game)
+    seat_players(table, players)
+    services.set_dealing(table.pk, True)
+    return table
+
+
+def fresh_read(table: Table) -> state.TableSnapshot:
+    """The table as the database has it, with nothing kept in this process."""
+    state._snapshots.clear()
+    state._engines.clear()
+    return state.latest_snapshot(table.pk)
+
+
+def same_table(a: state.TableSnapshot, b: state.TableSnapshot) -> None:
+    assert a.version == b.version
+    assert a.views == b.views
+    assert [(p.pk, p.stack, p.status, p.seat) for p in a.players] == [
+        (p.pk, p.stack, p.status, p.seat) for p in b.players
+    ]
+    for held, read in ((a.hand, b.hand), (a.last, b.last)):
+        assert (held and (held.pk, held.sequence, held.deadline, held.finished)) == (
+            read and (read.pk, read.sequence, read.deadline, read.finished)
+        )
+    assert a.button_next == b.button_next
+
+
+def next_move(table: Table, rng: random.Random) -> tuple[str, int, dict]:
+    hand = state.current_hand(table)
+    action = random_action(state.load_engine(hand), rng)
+    return session_of(table, action.pop("seat")), hand.sequence, action
+
+
+def test_an_action_on_the_version_this_process_holds_reads_nothing_and_ends_as_a_cold_one():
+    table, rng = dealt_table(), random.Random(5)
+    for _ in range(12):
+        if state.current_hand(table) is None:
+            break
+        session, sequence, action = next_move(table, rng)
+        state.latest_snapshot(table.pk)  # hold this version, as the table's sockets do
+        with CaptureQueriesContext(connection) as queries:
+            services.act(table.pk, session, sequence, action)
+        reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
+        assert reads == [] or state.current_hand(table) is None  # a finished hand re-reads
+        held = state.held_snapshot(table.pk)
+        same_table(held, fresh_read(table))
+
+
+def test_a_held_version_the_database_has_moved_past_is_not_used():
+    table, rng = dealt_table(), random.Random(6)
+    state.latest_snapshot(table.pk)
+    stale = state.held_snapshot(table.pk)
+    session, sequence, action = next_move(table, rng)
+    services.act(table.pk, session, sequence, action)  # another process, as it were
+    state._snapshots[table.pk] = stale  # this process never saw that change
+    with pytest.raises(StaleAction):  # chosen from the stale version: refused
+        services.act(table.pk, session, sequence, action)
+    state._snapshots[table.pk] = stale
+    session, sequence, action = next_move(table, rng)
+    with CaptureQueriesContext(connection) as queries:
+        services.act(table.pk, session, sequence, action)
+    assert any(q["sql"].startswith("SELECT") for q in queries.captured_queries)
+    same_table(state.held_snapshot(table.pk), fresh_read(table))
+
+
+def test_another_process_follows_a_change_from_its_notification_to_the_database_version():
+    layer = get_channel_layer()
+    group, listener = services.group_name, "test.follower"
+    followed = 0
+    for game in ("levys", "high-low-declare", "sviten"):
+        table, rng = dealt_table(game, players=3), random.Random(7)
+        async_to_sync(layer.group_add)(group(table.pk), listener)
+        while state.current_hand(table) is not None:
+            before = state.latest_snapshot(table.pk)  # the other process holds this
+            hand = before.hand
+            kept_engine = copy.deepcopy(state.engine_at(hand))
+            session, sequence, action = next_move(table, rng)
+            services.act(table.pk, session, sequence, action)
+            message = async_to_sync(layer.receive)(listener)
+            after = fresh_read(table)
+            assert message["version"] == after.version
+            if "step" not in message:
+                assert after.hand is None  # the hand ended: the other process reads it
+                continue
+            state._snapshots[table.pk] = before  # now be the other process
+            state._engines[(hand.pk, hand.started, hand.sequence)] = kept_engine
+            same_table(state.follow(table.pk, message["version"], message["step"]), after)
+            followed += 1
+    assert followed > 20
+
+
+def test_a_follower_without_the_version_before_reads_the_database():
+    table, rng = dealt_table(), random.Random(8)
+    _, sequence, action = next_move(table, rng)
+    before = state.latest_snapshot(table.pk)
+    step = {"from": before.version - 1, "invite": table.invite, "hand": before.hand.pk,
+            "sequence": sequence + 1, "deadline": None, "actions": [action]}  # fmt: skip
+    assert state.follow(table.pk, before.version + 1, step) is None
+    assert state.held_snapshot(table.pk) is before  # nothing kept from it
+
+
+@pytest.mark.parametrize("game", ["levys", "high-low-declare", "sviten"])
+def test_kept_renders_are_the_renders_of_what_they_show(game):
+    table, rng = dealt_table(game, players=3), random.Random(9)
+    services.request_seat(table.pk, "waiting", 5, "Wanda", 100)
+    Player.objects.filter(session_key="waiting").update(status=Player.REQUESTED)
+    viewers = [None, *[f"s{i}" for i in range(1, 4)], "waiting"]
+    for _ in range(60):
+        table.refresh_from_db()
+        shot = state.latest_snapshot(table.pk)
+        for key in viewers:
+            viewer = presenter.viewer_of(table, key, False, shot)
+            context = table_context(table, viewer, shot)
+            for seat in context["seats"]:
+                full = render_to_string(STATE + "seat", {**context, "seat": seat})
+                assert presenter.seat_html(seat, context) == full
+            assert presenter.panels_html(context) == render_to_string(STATE + "panels", context)
+            host = Viewer(viewer.player, True)
+            assert "Host" in render_table(table, host, shot)  # the host's panel is rendered
+        if state.current_hand(table) is None:
+            break
+        session, sequence, action = next_move(table, rng)
+        services.act(table.pk, session, sequence, action)
