@@ -335,6 +335,9 @@ def main() -> None:
     parser.add_argument("--idle", type=int, nargs="*")
     parser.add_argument("--first-load", action="store_true")
     args = parser.parse_args()
+    if sum(map(bool, (args.config, args.idle, args.first_load))) != 1:
+        # Each sets up Django on a database of its own, once per process.
+        parser.error("choose one of --config, --idle, --first-load per run")
     if args.config:
         run_config(args.config, args.tables, args.seconds)
     if args.idle:
