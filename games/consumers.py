@@ -59,7 +59,6 @@ async def table_at(
 
 
 _clocks: dict[tuple[int, str], tuple[int, float, asyncio.TimerHandle]] = {}
-_ticking: set[asyncio.Task] = set()
 
 
 def schedule_clock(table: tuple[int, str], version: int, due: float | None) -> None:
@@ -80,9 +79,7 @@ def schedule_clock(table: tuple[int, str], version: int, due: float | None) -> N
 
 def _clock_due(table: tuple[int, str]) -> None:
     _clocks.pop(table, None)
-    task = asyncio.ensure_future(run_clock(table[0]))
-    _ticking.add(task)
-    task.add_done_callback(_ticking.discard)
+    services.in_background(run_clock(table[0]))
 
 
 async def run_clock(table_id: int) -> None:

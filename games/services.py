@@ -73,18 +73,20 @@ def notify(table_id: int, version: int, step: dict | None = None) -> None:
     if loop is not None and loop.is_running() and not loop.is_closed():
         # Called from a socket's or a page's database thread: hand the sending to the event
         # loop and return, rather than hold every table's next action until it is sent.
-        loop.call_soon_threadsafe(_start, _send_quietly(layer, table_id, message))
+        loop.call_soon_threadsafe(in_background, _send_quietly(layer, table_id, message))
     else:
         async_to_sync(_send_quietly)(layer, table_id, message)
 
 
-_sending: set[asyncio.Task] = set()
+_background: set[asyncio.Task] = set()
 
 
-def _start(sending) -> None:
-    task = asyncio.ensure_future(sending)
-    _sending.add(task)
-    task.add_done_callback(_sending.discard)
+def in_background(work) -> None:
+    """Run a coroutine on the current event loop without waiting for it (kept referenced
+    until it is done, so it cannot be collected half-way)."""
+    task = asyncio.ensure_future(work)
+    _background.add(task)
+    task.add_done_callback(_background.discard)
 
 
 async def _send_quietly(layer, table_id: int, message: dict) -> None:
