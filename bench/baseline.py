@@ -6,7 +6,6 @@ message, broadcasts a fragment of the same size as pokerhome's table update.
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 
@@ -20,6 +19,7 @@ from django.core.asgi import get_asgi_application  # noqa: E402
 from django.urls import path  # noqa: E402
 
 from games.consumers import NoDatabaseHopConsumer  # noqa: E402
+from pokerhome.process import tune_process  # noqa: E402
 
 FRAGMENT_BYTES = int(os.environ.get("BENCH_FRAGMENT_BYTES", "7000"))
 
@@ -48,5 +48,4 @@ application = ProtocolTypeRouter(
         "websocket": URLRouter([path("ws/b/<str:table>/", Broadcast.as_asgi())]),
     }
 )
-gc.collect()
-gc.freeze()  # as pokerhome/asgi.py does
+tune_process()  # as pokerhome/asgi.py does

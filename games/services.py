@@ -18,6 +18,7 @@ from functools import wraps
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+from django.db.models import Case, Value, When
 from django.utils import timezone
 
 from games.models import Hand, HandEvent, LedgerEntry, Player, Table
@@ -32,6 +33,7 @@ from games.state import (
     TableSnapshot,
     cached_snapshot,
     current_hand,
+    dealt_in,
     eligible_players,
     held_snapshot,
     load_engine,
@@ -122,7 +124,9 @@ def writes_table(func: Callable) -> Callable:
             table, held = _lock_table(table_id)
             table.change = change = Change(held)
             result = func(table, *args, **kwargs)
-            if result is not UNCHANGED:
+            if result is UNCHANGED:
+                transaction.set_rollback(True)  # undo the locking statement's new version
+            else:
                 table.version += 1
                 saved = _save_table(table, held)
                 kept = held.players if held and not change.players_changed else None
@@ -137,11 +141,13 @@ def writes_table(func: Callable) -> Callable:
 
 def _lock_table(table_id: int) -> tuple[Table, TableSnapshot | None]:
     """Lock the table row. When this process holds a snapshot of the version the database
-    has, the locking statement proves it, and the snapshot stands in for reading it all."""
+    has, the locking statement proves it, and the snapshot stands in for reading it all;
+    the same statement writes the next version (``_save_table`` then writes only what
+    else changed; a call that changes nothing rolls it back)."""
     held = held_snapshot(table_id)
     if held is not None:
         same = Table.objects.filter(pk=table_id, invite=held.table.invite, version=held.version)
-        if same.update(version=held.version):  # takes the row lock, changes nothing
+        if same.update(version=held.version + 1):  # takes the row lock
             return copy.copy(held.table), held
     try:
         table = Table.objects.select_for_update().get(pk=table_id)
@@ -152,13 +158,16 @@ def _lock_table(table_id: int) -> tuple[Table, TableSnapshot | None]:
 
 
 def _save_table(table: Table, held: TableSnapshot | None) -> list[str] | None:
-    """Write the table row; the fields written, when known."""
+    """Write the table row (with ``held``, the version is written already); the fields
+    that changed, when known."""
     if held is None:
         table.save()
         return None
     fields = [f.attname for f in Table._meta.concrete_fields
               if getattr(table, f.attname) != getattr(held.table, f.attname)]  # fmt: skip
-    table.save(update_fields=fields)
+    others = [f for f in fields if f != "version"]
+    if others:
+        table.save(update_fields=others)
     return fields
 
 
@@ -445,11 +454,13 @@ def choose_game(table: Table, session_key: str, game: str, now: datetime | None 
 
 # -- hands ------------------------------------------------------------------------
 def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
-    if not table.dealing or current_hand(table):
+    held = table.change.held
+    known = held is not None and not table.change.players_changed  # held is the database's
+    if not table.dealing or (held.hand if known else current_hand(table)):
         return None
     if table.next_deal_at and table.next_deal_at > now:
         return None
-    players = eligible_players(table)
+    players = dealt_in(held.players) if known else eligible_players(table)
     if len(players) < 2:
         return None
     game = table.game
@@ -463,7 +474,7 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
     button = next_button(table.button, [s for s, _, _ in seats], table.seat_count)
     document = new_document(hand_config(table, game), seats, button)
     engine = replay(document)
-    last = table.hands.order_by("-number").first()
+    last = (held.hand or held.last) if known else table.hands.order_by("-number").first()
     hand = Hand.objects.create(
         table=table,
         number=(last.number + 1) if last else 1,
@@ -517,14 +528,18 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
     hand.ended = now
     hand.result = engine.result()
     stacks = engine.final_stacks()
-    for seat, player_id in hand.seat_players.items():
-        Player.objects.filter(pk=player_id).update(stack=stacks[int(seat)])
-    hand.save()
+    Player.objects.filter(pk__in=hand.seat_players.values()).update(stack=Case(*(
+        When(pk=player_id, then=Value(stacks[int(seat)]))
+        for seat, player_id in hand.seat_players.items()
+    )))  # fmt: skip
+    hand.save(update_fields=["sequence", "finished", "deadline", "ended", "result"])
+    held = table.change.held  # the players as they were before this call, when known
     table.change.players_changed = True
     table.next_deal_at = now + DEAL_PAUSE
+    if table.approval_required or (held and not any(p.rebuy_request for p in held.players)):
+        return
     for player in table.players.filter(rebuy_request__isnull=False, status=Player.SEATED):
-        if not table.approval_required:
-            _apply_rebuy_if_free(table, player)
+        _apply_rebuy_if_free(table, player)
 
 
 @writes_table
@@ -582,7 +597,12 @@ def tick(table: Table, now: datetime | None = None):
     next hand is dealt. Safe to call from every process at once. Returns True when it did
     something, ``UNCHANGED`` when there was nothing to do."""
     now = now or timezone.now()
-    hand = table.hands.select_for_update().filter(finished=False).first()
+    table.change.players_changed = False  # nothing here changes a player before dealing
+    held = table.change.held
+    if held is not None:
+        hand = copy.copy(held.hand) if held.hand else None
+    else:
+        hand = table.hands.select_for_update().filter(finished=False).first()
     if hand is not None:
         if hand.deadline is None or hand.deadline > now:
             return UNCHANGED

@@ -40,6 +40,11 @@ def eligible_players(table: Table) -> list[Player]:
     return list(players.order_by("seat"))
 
 
+def dealt_in(players: list[Player]) -> list[Player]:
+    """``eligible_players`` of a table whose players are known: those the next deal takes."""
+    return sorted((p for p in players if _deals_in(p)), key=lambda p: p.seat)
+
+
 def upcoming_button(table: Table) -> int | None:
     return button_after(table, eligible_players(table))
 

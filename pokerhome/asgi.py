@@ -6,7 +6,6 @@ Django session, which is how a socket knows its seat.
 
 from __future__ import annotations
 
-import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -19,6 +18,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from channels.sessions import SessionMiddlewareStack  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from pokerhome.process import tune_process  # noqa: E402
 from pokerhome.static import CompressedStaticFiles  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -29,8 +29,4 @@ application = ProtocolTypeRouter(
         ),
     }
 )
-
-# Everything loaded so far lives as long as the process: leave it out of the collector's
-# full passes, which otherwise stall every table for tens of milliseconds at a time.
-gc.collect()
-gc.freeze()
+tune_process()

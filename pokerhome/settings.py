@@ -106,7 +106,7 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "pokerhome.layers.ProcessChannelLayer"}}
 
 # The table socket: the largest message accepted, and (messages, seconds) per connection.
 SOCKET_MAX_BYTES = 4096

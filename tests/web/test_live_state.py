@@ -15,6 +15,7 @@ from channels.layers import get_channel_layer
 from django.db import connection
 from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from games import presenter, services, state
 from games.models import Player, Table
@@ -72,6 +73,33 @@ def test_an_action_on_the_version_this_process_holds_reads_nothing_and_ends_as_a
         assert reads == [] or state.current_hand(table) is None  # a finished hand re-reads
         held = state.held_snapshot(table.pk)
         same_table(held, fresh_read(table))
+
+
+def test_a_clock_with_nothing_due_leaves_a_held_version_as_it_was():
+    table = dealt_table()
+    before = state.latest_snapshot(table.pk)
+    # The locking statement writes the next version; with nothing to do it is undone.
+    assert services.tick(table.pk, before.hand.deadline or before.hand.started) is (
+        services.UNCHANGED
+    )
+    assert Table.objects.get(pk=table.pk).version == before.version
+    assert state.held_snapshot(table.pk) is before
+
+
+def test_a_deal_and_a_hand_end_on_a_held_version_end_as_cold_ones():
+    table, rng = dealt_table(players=3), random.Random(8)
+    for _ in range(3):  # three hands: each ends and the next is dealt on held versions
+        while state.current_hand(table) is not None:
+            session, sequence, action = next_move(table, rng)
+            state.latest_snapshot(table.pk)
+            services.act(table.pk, session, sequence, action)
+        same_table(state.held_snapshot(table.pk), fresh_read(table))
+        state.latest_snapshot(table.pk)
+        with CaptureQueriesContext(connection) as queries:
+            assert services.tick(table.pk, timezone.now() + services.DEAL_PAUSE * 2) is True
+        reads = " ".join(q["sql"] for q in queries.captured_queries if "SELECT" in q["sql"])
+        assert "games_player" not in reads and "games_hand" not in reads  # known: held
+        same_table(state.held_snapshot(table.pk), fresh_read(table))
 
 
 def test_a_held_version_the_database_has_moved_past_is_not_used():
