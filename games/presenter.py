@@ -231,6 +231,35 @@ def seat_html(seat: dict, context: dict) -> str:
     })  # fmt: skip
 
 
+def controls_html(context: dict) -> str:
+    """The viewer's controls: only the player to act has any."""
+    legal, hand = context["legal"], context["hand"]
+    if not legal:
+        return render_shown("controls", {})
+    return render_shown("controls", {
+        "legal": legal,
+        "hand": {"sequence": hand.sequence, "game": hand.game},
+        "presets": context["presets"],
+        "my_cards": context["my_cards"],
+        "table": {"declare": context["table"].declare},
+    })  # fmt: skip
+
+
+GAME_BUTTONS = tuple({"slug": g.slug, "name": g.name} for g in GAMES.values())
+
+
+def choose_html(context: dict) -> str:
+    """Dealer's choice: the game buttons, for the player on the button between hands."""
+    table = context["table"]
+    return render_shown("choose", {
+        "hand": bool(context["hand"]),
+        "chooser": context["chooser"],
+        "table": {"game": table.game, "dealing": table.dealing},
+        "viewer": {"seat": context["viewer"].seat},
+        "games": GAME_BUTTONS,
+    })  # fmt: skip
+
+
 def panels_html(context: dict) -> str:
     """The viewer's own panel (take a seat, or sit out, rebuy, cash out), and the host's."""
     if context["viewer"].is_host:
@@ -270,8 +299,8 @@ def render_table(table: Table, viewer: Viewer, shot: TableSnapshot | None = None
         seat_html(seat, context) if seat["number"] == mine else shared["seats"][seat["number"]]
         for seat in context["seats"]
     )
-    personal = {name: render_to_string(STATE + name, context) for name in ("controls", "choose")}
-    personal["panels"] = panels_html(context)
+    personal = {"controls": controls_html(context), "choose": choose_html(context),
+                "panels": panels_html(context)}  # fmt: skip
     # Every piece is the output of an autoescaped template, so the whole is safe HTML.
     return mark_safe("".join((
         shared["open"], shared["status"], '\n  <section class="seats">\n', seats,

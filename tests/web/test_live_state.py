@@ -171,9 +171,31 @@ def test_kept_renders_are_the_renders_of_what_they_show(game):
                 full = render_to_string(STATE + "seat", {**context, "seat": seat})
                 assert presenter.seat_html(seat, context) == full
             assert presenter.panels_html(context) == render_to_string(STATE + "panels", context)
+            assert_kept_parts_are_full_renders(context)
             host = Viewer(viewer.player, True)
             assert "Host" in render_table(table, host, shot)  # the host's panel is rendered
         if state.current_hand(table) is None:
             break
         session, sequence, action = next_move(table, rng)
         services.act(table.pk, session, sequence, action)
+
+
+def assert_kept_parts_are_full_renders(context: dict) -> None:
+    for part, kept in (("controls", presenter.controls_html), ("choose", presenter.choose_html)):
+        assert kept(context) == render_to_string(STATE + part, context)
+
+
+def test_the_dealers_choice_buttons_kept_are_the_full_render():
+    table = make_table("dealers-choice")
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    table.refresh_from_db()
+    shot = state.latest_snapshot(table.pk)
+    assert shot.hand is None and shot.button_next is not None  # waiting for the chooser
+    shown = 0
+    for key in (None, "s1", "s2", "s3"):
+        viewer = presenter.viewer_of(table, key, False, shot)
+        context = table_context(table, viewer, shot)
+        assert_kept_parts_are_full_renders(context)
+        shown += 'class="choose"' in presenter.choose_html(context)
+    assert shown == 1  # the player on the button, and nobody else
