@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Table
-from games.presenter import render_table, viewer_of
+from games.presenter import receive_parts, render_table, viewer_of
 from games.services import ServiceError, StaleAction
 from games.state import TableSnapshot, cached_snapshot, follow, latest_snapshot
 
@@ -202,12 +202,18 @@ class TableConsumer(NoDatabaseHopConsumer):
         due = shot.hand.deadline if shot.hand else (table.next_deal_at if table.dealing else None)
         return due.timestamp() if due else None
 
-    async def send_table(self, version: int = 0, fresh: bool = False, step=None) -> None:
+    async def send_table(
+        self, version: int = 0, fresh: bool = False, notice: dict | None = None
+    ) -> None:
         """This viewer's render of the table at ``version`` or later (``fresh``: as the
-        database has it now), unless the browser already shows that version."""
+        database has it now), unless the browser already shows that version. ``notice``:
+        the notification of that version (what it carries spares work)."""
+        step = notice.get("step") if notice else None
         shot = await table_at(self.table_id, self.invite, version, fresh, step)
         if shot.version <= self.version:
             return
+        if notice:
+            receive_parts(shot, notice)
         # Rendering reads no database: it runs here, leaving Channels' one database thread
         # to the actions.
         viewer = viewer_of(shot.table, self.session_key, self.is_host, shot)
@@ -218,7 +224,7 @@ class TableConsumer(NoDatabaseHopConsumer):
 
     async def table_changed(self, event: dict) -> None:
         if event["version"] > self.version:
-            await self.send_table(event["version"], step=event.get("step"))
+            await self.send_table(event["version"], notice=event)
 
     async def send_error(self, message: str) -> None:
         await self.send(text_data=notice_html(message))

@@ -275,11 +275,13 @@ def panels_html(context: dict) -> str:
     })  # fmt: skip
 
 
-def _shared_parts(table: Table, shot: TableSnapshot) -> dict:
+def shared_parts(shot: TableSnapshot) -> dict:
     """The parts every viewer sees alike, rendered once per table version in this process
-    from the spectator's view: nothing private can be in them."""
+    (or received from the process that made the version) from the spectator's view:
+    nothing private can be in them."""
     if "parts" in shot.shared:
         return shot.shared["parts"]
+    table = shot.table
     context = table_context(table, Viewer(None, False), shot)
     parts = {name: render_to_string(STATE + name, context)
              for name in ("open", "status", "awards", "log")}  # fmt: skip
@@ -288,11 +290,23 @@ def _shared_parts(table: Table, shot: TableSnapshot) -> dict:
     return parts
 
 
+def parts_message(parts: dict) -> dict:
+    """``parts`` as a channel layer carries them (text keys only)."""
+    return {**parts, "seats": {str(n): html for n, html in parts["seats"].items()}}
+
+
+def receive_parts(shot: TableSnapshot, message: dict) -> None:
+    """Keep the parts another process rendered for ``shot``'s version, from its notice."""
+    parts = message.get("parts")
+    if parts is not None and "parts" not in shot.shared and shot.version == message["version"]:
+        shot.shared["parts"] = {**parts, "seats": {int(n): h for n, h in parts["seats"].items()}}
+
+
 def render_table(table: Table, viewer: Viewer, shot: TableSnapshot | None = None) -> str:
     """The #table fragment for one viewer (first load and every push): the shared parts,
     and this viewer's own seat, controls and panels. With ``shot`` it reads no database."""
     shot = shot or snapshot(table)
-    shared = _shared_parts(table, shot)
+    shared = shared_parts(shot)
     context = table_context(table, viewer, shot)
     mine = viewer.seat
     seats = "".join(

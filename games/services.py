@@ -16,12 +16,13 @@ from datetime import datetime, timedelta
 from functools import wraps
 
 from asgiref.sync import SyncToAsync, async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 from django.db.models import Case, Value, When
 from django.utils import timezone
 
 from games.models import Hand, HandEvent, LedgerEntry, Player, Table
+from games.presenter import parts_message, shared_parts
 from games.rules.catalog import GAMES
 from games.rules.config import HandConfig
 from games.rules.document import new_document, replay
@@ -61,23 +62,27 @@ def group_name(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-def notify(table_id: int, version: int, step: dict | None = None) -> None:
+def notify(
+    table_id: int, version: int, step: dict | None = None, shot: TableSnapshot | None = None
+) -> None:
     """Tell every connection of the table, after the commit. The change is already safe in
     the database: if the channel layer is down, browsers catch up when they next sync.
-    ``step`` (games.state.step_of) lets another process follow without reading it."""
+    ``step`` (games.state.step_of) lets another process follow without reading it, and
+    ``shot``'s public parts spare it rendering them (only sent to other processes)."""
     layer = get_channel_layer()
     if layer is None:
         return
     message = {"type": "table.changed", "version": version}
     if step is not None:
         message["step"] = step
+    shot = None if isinstance(layer, InMemoryChannelLayer) else shot  # one process: no one
     loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
     if loop is not None and loop.is_running() and not loop.is_closed():
         # Called from a socket's or a page's database thread: hand the sending to the event
         # loop and return, rather than hold every table's next action until it is sent.
-        loop.call_soon_threadsafe(in_background, _send_quietly(layer, table_id, message))
+        loop.call_soon_threadsafe(in_background, _send_quietly(layer, table_id, message, shot))
     else:
-        async_to_sync(_send_quietly)(layer, table_id, message)
+        async_to_sync(_send_quietly)(layer, table_id, message, shot)
 
 
 _background: set[asyncio.Task] = set()
@@ -91,8 +96,10 @@ def in_background(work) -> None:
     task.add_done_callback(_background.discard)
 
 
-async def _send_quietly(layer, table_id: int, message: dict) -> None:
+async def _send_quietly(layer, table_id: int, message: dict, shot=None) -> None:
     try:
+        if shot is not None:  # rendered here, on the event loop, as this process's sockets
+            message["parts"] = parts_message(shared_parts(shot))  # will use them too
         await layer.group_send(group_name(table_id), message)
     except Exception:  # any failure of the layer must not undo a commit
         logger.warning(
@@ -175,7 +182,7 @@ def _published(shot: TableSnapshot, played: tuple[Hand, HandState] | None, step)
     if played is not None:
         remember_engine(*played)
     remember(shot)
-    notify(shot.table.pk, shot.version, step)
+    notify(shot.table.pk, shot.version, step, shot)
 
 
 UNCHANGED = object()  # returned by a service that found nothing to do: no new version

@@ -199,3 +199,32 @@ def test_the_dealers_choice_buttons_kept_are_the_full_render():
         assert_kept_parts_are_full_renders(context)
         shown += 'class="choose"' in presenter.choose_html(context)
     assert shown == 1  # the player on the button, and nobody else
+
+
+def test_parts_received_from_another_process_render_as_parts_made_here():
+    import msgpack  # what channels_redis carries messages in
+
+    table, rng = dealt_table("levys", players=3), random.Random(10)
+    for _ in range(25):
+        if state.current_hand(table) is None:
+            break
+        session, sequence, action = next_move(table, rng)
+        services.act(table.pk, session, sequence, action)
+        made = state.held_snapshot(table.pk)  # the acting process's version
+        notice = {"type": "table.changed", "version": made.version,
+                  "parts": presenter.parts_message(presenter.shared_parts(made))}  # fmt: skip
+        notice = msgpack.unpackb(msgpack.packb(notice))
+        here = fresh_read(table)  # the other process's copy of the same version
+        presenter.receive_parts(here, notice)
+        assert here.shared["parts"] == made.shared["parts"]
+        table.refresh_from_db()
+        for key in (None, "s1", "s2", "s3"):
+            own = fresh_read(table)
+            assert render_table(table, presenter.viewer_of(table, key, False, here), here) == (
+                render_table(table, presenter.viewer_of(table, key, False, own), own)
+            )
+    older = copy.copy(fresh_read(table))
+    older.table, older.shared = copy.copy(older.table), {}
+    older.table.version -= 1  # a notice is only taken for the version it was made for
+    presenter.receive_parts(older, {"version": older.version + 1, "parts": notice["parts"]})
+    assert "parts" not in older.shared
