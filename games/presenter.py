@@ -112,10 +112,23 @@ HOST_ACTIONS = ("dealing", "void", "seat", "rebuy", "act-for", "sit-out", "adjus
                 "settings")  # fmt: skip
 
 
+class TableUrls(dict):
+    """A table's form URLs: all follow from its invite, which is all its repr shows (it
+    is part of render_shown's keys)."""
+
+    def __init__(self, invite: str) -> None:
+        super().__init__()
+        self.invite = invite
+
+    def __repr__(self) -> str:
+        return f"TableUrls({self.invite!r})"
+
+
 @lru_cache(maxsize=1024)
-def action_urls(invite: str) -> dict[str, str]:
+def action_urls(invite: str) -> TableUrls:
     """Where a table's forms post, worked out once per table rather than on every push."""
-    urls = {"join": reverse("join", args=[invite])}
+    urls = TableUrls(invite)
+    urls["join"] = reverse("join", args=[invite])
     for what in PLAYER_ACTIONS:
         urls[what.replace("-", "_")] = reverse("player_action", args=[invite, what])
     for what in HOST_ACTIONS:
@@ -250,9 +263,11 @@ GAME_BUTTONS = tuple({"slug": g.slug, "name": g.name} for g in GAMES.values())
 
 def choose_html(context: dict) -> str:
     """Dealer's choice: the game buttons, for the player on the button between hands."""
+    if context["hand"]:
+        return render_shown("choose", {"hand": True})  # never during a hand
     table = context["table"]
     return render_shown("choose", {
-        "hand": bool(context["hand"]),
+        "hand": False,
         "chooser": context["chooser"],
         "table": {"game": table.game, "dealing": table.dealing},
         "viewer": {"seat": context["viewer"].seat},

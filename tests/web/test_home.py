@@ -77,3 +77,20 @@ def test_database_and_channel_layer_follow_the_environment():
         "django.db.backends.postgresql",
         "channels_redis.pubsub.RedisPubSubChannelLayer",
     ]
+
+
+def test_the_server_entry_point_tunes_its_process():
+    code = (
+        "import gc, sys; import pokerhome.asgi; from pokerhome import process;"
+        "print(sys.getswitchinterval() == process.SWITCH_INTERVAL,"
+        " gc.get_threshold() == process.GC_THRESHOLDS, gc.get_freeze_count() > 10000)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "pokerhome.settings"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.split() == ["True", "True", "True"]
