@@ -232,7 +232,9 @@ def seat_html(seat: dict, context: dict) -> str:
         "seat": {
             "number": seat["number"],
             "is_me": seat["is_me"],
-            "hand": seat["hand"],
+            # what the template reads of the seat's hand (its cards come as "cards")
+            "hand": {k: v for k, v in seat["hand"].items() if k != "cards"}
+            if seat["hand"] else seat["hand"],
             "cards": seat["cards"],
             "player": {"name": player.name, "stack": player.stack,
                        "sitting_out": player.sitting_out} if player else None,

@@ -3,12 +3,6 @@
 from __future__ import annotations
 
 import gc
-import sys
-
-# The socket threads and the database thread share one interpreter lock. Python lets a
-# thread keep it 5 ms before handing it over to one that waits: a push waiting behind
-# another table's transaction, or the reverse, waited that long at every turn.
-SWITCH_INTERVAL = 0.001
 
 # The collector's full pass walks every object made since start-up; measured at 50 tables
 # on one process it took 36-41 ms every few seconds and found nothing to collect (what the
@@ -18,9 +12,8 @@ GC_THRESHOLDS = (700, 10, 1000)  # Python's defaults are (700, 10, 10)
 
 
 def tune_process() -> None:
-    """Hand the interpreter lock over sooner; leave everything loaded so far (it lives as
-    long as the process) out of the collector's passes, and make full passes rare."""
-    sys.setswitchinterval(SWITCH_INTERVAL)
+    """Leave everything loaded so far (it lives as long as the process) out of the
+    collector's passes, and make full passes rare."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
