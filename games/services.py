@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import Case, Value, When
 from django.utils import timezone
 
+from games import statements
 from games.models import Hand, HandEvent, LedgerEntry, Player, Table
 from games.presenter import parts_message, shared_parts
 from games.rules.catalog import GAMES
@@ -153,8 +154,8 @@ def _lock_table(table_id: int) -> tuple[Table, TableSnapshot | None]:
     else changed; a call that changes nothing rolls it back)."""
     held = held_snapshot(table_id)
     if held is not None:
-        same = Table.objects.filter(pk=table_id, invite=held.table.invite, version=held.version)
-        if same.update(version=held.version + 1):  # takes the row lock
+        where = {"id": table_id, "invite": held.table.invite, "version": held.version}
+        if statements.update(Table, where, version=held.version + 1):  # takes the row lock
             return copy.copy(held.table), held
     try:
         table = Table.objects.select_for_update().get(pk=table_id)
@@ -519,14 +520,15 @@ def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, n
     except RulesError as error:
         raise ServiceError(str(error)) from None
     hand.sequence += 1
-    HandEvent.objects.create(hand=hand, sequence=hand.sequence, action=engine.actions[-1], by=by)
+    statements.insert(HandEvent, hand_id=hand.pk, sequence=hand.sequence,
+                      action=engine.actions[-1], by=by, created=timezone.now())  # fmt: skip
     table.change.actions.append(engine.actions[-1])
     table.change.played = (hand, engine)
     hand.deadline = _deadline(table, now)
     if engine.finished:
         _finish(table, hand, engine, now)
     else:
-        hand.save(update_fields=["sequence", "deadline"])
+        statements.update(Hand, {"id": hand.pk}, sequence=hand.sequence, deadline=hand.deadline)
 
 
 def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:

@@ -27,8 +27,8 @@ from tests.web.helpers import make_table, seat_players, session_of
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def dealt_table(game: str = "high-low-declare", players: int = 4) -> Table:
-    table = make_table(game)
+def dealt_table(game: str = "high-low-declare", players: int = 4, **settings) -> Table:
+    table = make_table(game, **settings)
     seat_players(table, players)
     services.set_dealing(table.pk, True)
     return table
@@ -61,7 +61,7 @@ def next_move(table: Table, rng: random.Random) -> tuple[str, int, dict]:
 
 
 def test_an_action_on_the_version_this_process_holds_reads_nothing_and_ends_as_a_cold_one():
-    table, rng = dealt_table(), random.Random(5)
+    table, rng = dealt_table(action_clock=30), random.Random(5)
     for _ in range(12):
         if state.current_hand(table) is None:
             break

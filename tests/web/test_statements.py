@@ -1,0 +1,53 @@
+"""games.statements writes rows exactly as the ORM writes them (run on SQLite and on
+PostgreSQL, as all web tests are)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import services, state, statements
+from games.models import Hand, HandEvent, Table
+from tests.web.helpers import make_table, seat_players
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+FIELDS = ("sequence", "action", "by", "created")
+
+
+def test_an_inserted_event_reads_back_as_one_the_orm_wrote():
+    table = make_table(action_clock=30)
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    hand = state.current_hand(table)
+    when = timezone.now() - timedelta(microseconds=123457)
+    action = {"type": "draw", "seat": 2, "discard": ["Ah", "Td"], "note": 'é "quoted" ✓'}
+    statements.insert(HandEvent, hand_id=hand.pk, sequence=90, action=action, by="clock",
+                      created=when)  # fmt: skip
+    HandEvent.objects.create(hand=hand, sequence=91, action=action, by="clock")
+    HandEvent.objects.filter(sequence=91).update(created=when)
+    ours, theirs = (HandEvent.objects.get(hand=hand, sequence=n) for n in (90, 91))
+    assert ours.action == theirs.action == action
+    assert (ours.by, ours.created) == (theirs.by, theirs.created) == ("clock", when)
+
+
+def test_an_update_changes_exactly_the_matching_rows_and_counts_them():
+    table = make_table(action_clock=30)
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    hand = state.current_hand(table)
+    deadline = timezone.now() + timedelta(seconds=30, microseconds=5)
+    assert statements.update(Hand, {"id": hand.pk}, sequence=7, deadline=deadline) == 1
+    hand.refresh_from_db()
+    assert (hand.sequence, hand.deadline) == (7, deadline)
+    assert statements.update(Hand, {"id": hand.pk}, deadline=None) == 1
+    hand.refresh_from_db()
+    assert hand.deadline is None
+    version = Table.objects.get(pk=table.pk).version
+    wrong = {"id": table.pk, "invite": table.invite, "version": version - 1}
+    assert statements.update(Table, wrong, version=version + 1) == 0  # no such version
+    right = {"id": table.pk, "invite": table.invite, "version": version}
+    assert statements.update(Table, right, version=version + 1) == 1
+    assert Table.objects.get(pk=table.pk).version == version + 1
