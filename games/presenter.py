@@ -136,12 +136,19 @@ def action_urls(invite: str) -> TableUrls:
     return urls
 
 
-def table_context(table: Table, viewer: Viewer, shot: TableSnapshot | None = None) -> dict:
+def table_context(
+    table: Table, viewer: Viewer, shot: TableSnapshot | None = None, every_seat: bool = True
+) -> dict:
+    """What the templates read for ``viewer``; its "seats" are every seat, or with
+    ``every_seat`` False only the viewer's own (the others come from the shared parts)."""
     shot = shot or snapshot(table)
     views = shot.views
     seen = views[viewer.seat if viewer.seat in views else None] if views is not None else None
     common = _common_context(table, shot)
     view_seats = {s["seat"]: s for s in seen["seats"]} if seen else {}
+    numbered = common["seat_players"]
+    if not every_seat:
+        numbered = [seat for seat in numbered if seat["number"] == viewer.seat]
     seats = [
         {
             **seat,
@@ -151,7 +158,7 @@ def table_context(table: Table, viewer: Viewer, shot: TableSnapshot | None = Non
             if seat["number"] in view_seats else [],
             "is_me": viewer.seat == seat["number"],
         }
-        for seat in common["seat_players"]
+        for seat in numbered
     ]  # fmt: skip
     legal = seen["legal"] if seen and shot.hand is not None else None
     me_in_hand = view_seats.get(viewer.seat) if viewer.seat else None
@@ -191,7 +198,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "board": [{"name": c} for c in public["board"]] if public else [],
         "one_up": {"name": one_up["card"]} if one_up else None,
         "one_up_seat": one_up["seat"] if one_up else None,
-        "log": [event_text(e, names) for e in public["log"]][-14:] if public else [],
+        "log": [event_text(e, names) for e in public["log"][-14:]] if public else [],
         "awards": [dict(a, name=names.get(a["seat"], "")) for a in public["awards"]]
         if public else [],
         "game_name": GAMES[hand.game].name if hand else None,
@@ -324,11 +331,11 @@ def render_table(table: Table, viewer: Viewer, shot: TableSnapshot | None = None
     and this viewer's own seat, controls and panels. With ``shot`` it reads no database."""
     shot = shot or snapshot(table)
     shared = shared_parts(shot)
-    context = table_context(table, viewer, shot)
-    mine = viewer.seat
+    context = table_context(table, viewer, shot, every_seat=viewer.is_host)  # host: panel
+    mine = next((seat for seat in context["seats"] if seat["is_me"]), None)
     seats = "".join(
-        seat_html(seat, context) if seat["number"] == mine else shared["seats"][seat["number"]]
-        for seat in context["seats"]
+        seat_html(mine, context) if mine and number == mine["number"] else shared["seats"][number]
+        for number in range(1, table.seat_count + 1)
     )
     personal = {"controls": controls_html(context), "choose": choose_html(context),
                 "panels": panels_html(context)}  # fmt: skip

@@ -172,8 +172,11 @@ def test_kept_renders_are_the_renders_of_what_they_show(game):
                 assert presenter.seat_html(seat, context) == full
             assert presenter.panels_html(context) == render_to_string(STATE + "panels", context)
             assert_kept_parts_are_full_renders(context)
+            assert render_table(table, viewer, shot) == full_render(context)
             host = Viewer(viewer.player, True)
-            assert "Host" in render_table(table, host, shot)  # the host's panel is rendered
+            hosted = render_table(table, host, shot)
+            assert "Host" in hosted  # the host's panel is rendered
+            assert hosted == full_render(table_context(table, host, shot))
         if state.current_hand(table) is None:
             break
         session, sequence, action = next_move(table, rng)
@@ -197,6 +200,7 @@ def test_the_dealers_choice_buttons_kept_are_the_full_render():
         viewer = presenter.viewer_of(table, key, False, shot)
         context = table_context(table, viewer, shot)
         assert_kept_parts_are_full_renders(context)
+        assert render_table(table, viewer, shot) == full_render(context)
         shown += 'class="choose"' in presenter.choose_html(context)
     assert shown == 1  # the player on the button, and nobody else
 
@@ -228,3 +232,17 @@ def test_parts_received_from_another_process_render_as_parts_made_here():
     older.table.version -= 1  # a notice is only taken for the version it was made for
     presenter.receive_parts(older, {"version": older.version + 1, "parts": notice["parts"]})
     assert "parts" not in older.shared
+
+
+def full_render(context: dict) -> str:
+    """The #table fragment as the template's partials render it from the full context."""
+
+    def part(name: str, **more) -> str:
+        return render_to_string(STATE + name, {**context, **more})
+
+    seats = "".join(part("seat", seat=seat) for seat in context["seats"])
+    return "".join((
+        part("open"), part("status"), '\n  <section class="seats">\n', seats, "  </section>\n",
+        part("controls"), part("awards"), part("choose"), part("log"), part("panels"),
+        "</div>\n",
+    ))  # fmt: skip
