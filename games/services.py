@@ -98,9 +98,12 @@ def in_background(work) -> None:
 
 
 async def _send_quietly(layer, table_id: int, message: dict, shot=None) -> None:
+    if shot is not None:  # rendered here, on the event loop, where this process's sockets
+        try:  # will use them too; without them the other process renders its own
+            message["parts"] = parts_message(shared_parts(shot))
+        except Exception:
+            logger.warning("could not render table %s for the notice", table_id, exc_info=True)
     try:
-        if shot is not None:  # rendered here, on the event loop, as this process's sockets
-            message["parts"] = parts_message(shared_parts(shot))  # will use them too
         await layer.group_send(group_name(table_id), message)
     except Exception:  # any failure of the layer must not undo a commit
         logger.warning(

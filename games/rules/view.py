@@ -78,7 +78,7 @@ def _public(hand: Hand) -> dict:
         "board": [str(c) for c in hand.board],
         "pots": [{"name": p.name, "amount": p.amount} for p in pots],
         "seats": spectator,
-        "log": [dict(e) for e in hand.log],
+        "log": list(hand.log),  # as it is now; an entry never changes once logged
         "awards": hand.result()["awards"] if hand.finished else [],
     }
 
