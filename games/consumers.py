@@ -17,6 +17,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
+from django.db import DatabaseError
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -250,6 +251,16 @@ class TableConsumer(NoDatabaseHopConsumer):
             await self.send_table(fresh=True)
         except ServiceError as error:
             await self.send_error(str(error))
+        except DatabaseError:
+            # e.g. the database restarted and cut this process's connection (the next call
+            # opens a new one): say so, and show the table as it is.
+            logger.warning("a database error on table %s", self.table_id, exc_info=True)
+            await self.send_error(
+                "the server lost its database connection for a moment: here is the table "
+                "now; if your action is not in it, do it again"
+            )
+            self.version = -1
+            await self.send_table(fresh=True)
 
     def _within_rate(self) -> bool:
         limit, window = settings.SOCKET_RATE_LIMIT

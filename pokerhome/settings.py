@@ -83,7 +83,7 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or _SQLITE_DEFAULT,
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "600")),
-        conn_health_checks=True,
+        conn_health_checks=os.environ.get("CONN_HEALTH_CHECKS", "1") == "1",
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

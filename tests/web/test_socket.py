@@ -11,9 +11,11 @@ import random
 import re
 from datetime import timedelta
 
+import psycopg
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
@@ -277,6 +279,40 @@ async def test_a_duplicate_action_is_applied_once_and_the_sender_resynced():
     assert any('id="table"' in r for r in replies)
     hand_after, _ = await engine_now(table)
     assert hand_after.sequence == 1
+
+
+async def test_a_cut_database_connection_costs_at_most_one_refused_action():
+    if connection.vendor != "postgresql":
+        pytest.skip("the database server cuts the connection: PostgreSQL's test run")
+    table, seats, _ = await open_table("levys", 3)
+    await database_sync_to_async(services.set_dealing)(table.pk, True)
+    _hand, engine = await engine_now(table)
+    actor = seats[engine.to_act]
+    await actor.drain()
+    # The sockets' database thread's connection is cut from outside, as a restart would.
+    socket_backend = await database_sync_to_async(_backend_pid)()
+    with psycopg.connect(_admin_url(), autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", [socket_backend])
+    replies = await actor.send({"type": "check", "seq": "0"})
+    hand, _ = await engine_now(table)
+    if hand.sequence == 0:  # refused, said so, and the table shown again
+        assert any("lost its database connection" in r for r in replies)
+        assert any('id="table"' in r for r in replies)
+        replies = await actor.send({"type": "check", "seq": "0"})
+        hand, _ = await engine_now(table)
+    assert hand.sequence == 1
+    assert await database_sync_to_async(_backend_pid)() != socket_backend
+
+
+def _backend_pid() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return cursor.fetchone()[0]
+
+
+def _admin_url() -> str:
+    db = connection.settings_dict
+    return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 async def test_too_many_messages_are_refused():
