@@ -19,8 +19,8 @@ from games.models import Player, Table
 from games.rules.document import start_hand
 from tests.rules.playout import random_action
 from tests.rules.test_playout import Witness
-from tests.web.helpers import assert_chips_balance
-from tests.web.test_socket import as_message, cards_in, open_table
+from tests.web.helpers import assert_chips_balance, cards_in
+from tests.web.test_socket import as_message, open_table
 
 HANDS_PER_GAME = 300
 VERSION = re.compile(r'data-version="(\d+)"')
@@ -29,10 +29,9 @@ DECLARED = re.compile(r"declared (High|Low|Both)")
 
 
 class HandWitness:
-    """What each seat may have seen of one hand after each of its actions."""
+    """What each seat may have seen of one hand (its full document) after each action."""
 
-    def __init__(self, hand) -> None:
-        document = {**hand.document, "actions": [e.action for e in hand.events.all()]}
+    def __init__(self, document: dict) -> None:
         engine = start_hand({**document, "actions": []})
         witness = Witness(engine)
         self.allowed = [self._snapshot(witness)]
@@ -75,7 +74,8 @@ def version_of(table: Table) -> int:
 
 @database_sync_to_async
 def witness_for(table: Table, number: int) -> HandWitness:
-    return HandWitness(table.hands.get(number=number))
+    hand = table.hands.get(number=number)
+    return HandWitness({**hand.document, "actions": [e.action for e in hand.events.all()]})
 
 
 async def check(table, seats, spectator, cache) -> int:

@@ -7,8 +7,10 @@ import asyncio
 import os
 import re
 
+import psycopg
 import pytest
 
+from tests.fairness.test_leaks import WHERE, HandWitness
 from tests.live.harness import (
     Browser,
     Server,
@@ -21,6 +23,7 @@ from tests.live.harness import (
     seat_and_deal,
     server_env,
 )
+from tests.web.helpers import cards_in
 
 REDIS_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/7")
 DATABASE = "pokerhome_live_test"
@@ -38,7 +41,7 @@ def test_players_on_two_processes_play_a_hand_together(postgres_database, tmp_pa
     migrate(env)
     servers = [Server(env, log=tmp_path / f"server{i}.log").start() for i in (1, 2)]
     try:
-        asyncio.run(play_on_two_servers(servers, game))
+        asyncio.run(play_on_two_servers(servers, game, postgres_database))
     finally:
         for server in servers:
             server.stop()
@@ -51,7 +54,7 @@ SETTINGS = {
 }
 
 
-async def play_on_two_servers(servers: list[Server], game: str) -> None:
+async def play_on_two_servers(servers: list[Server], game: str, database: str) -> None:
     host = Browser(servers[0].base)
     invite = open_table(host, game, **SETTINGS[game])
     players = [Browser(servers[0].base), Browser(servers[1].base)]
@@ -62,3 +65,24 @@ async def play_on_two_servers(servers: list[Server], game: str) -> None:
     versions = {int(re.search(r'data-version="(\d+)"', p).group(1)) for p in pages}
     assert len(versions) == 1, "the two processes disagree about the table"
     assert all('class="awards"' in p or 'data-hand="2"' in p for p in pages)
+    # Each process renders the other's parts for its own sockets: nothing hidden in them.
+    witness = HandWitness(hand_document(database, invite, 1))
+    for seat, player in enumerate(players, start=1):
+        for page in player.pages:
+            where = WHERE.search(page)
+            if where and where.group(2) == "1" and where.group(1):
+                leaked = cards_in(page) - witness.may_see(int(where.group(1)), seat)
+                assert not leaked, f"seat {seat} was sent {leaked}"
+
+
+def hand_document(database: str, invite: str, number: int) -> dict:
+    with psycopg.connect(database) as db:
+        hand_id, document = db.execute(
+            "SELECT h.id, h.document FROM games_hand h JOIN games_table t ON t.id = h.table_id"
+            " WHERE t.invite = %s AND h.number = %s",
+            [invite, number],
+        ).fetchone()
+        actions = db.execute(
+            "SELECT action FROM games_handevent WHERE hand_id = %s ORDER BY sequence", [hand_id]
+        ).fetchall()
+    return {**document, "actions": [a for (a,) in actions]}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from django.db.models import Sum
 
@@ -70,3 +71,15 @@ def check_or_fold_around(table: Table, limit: int = 200) -> None:
         seat = action.pop("seat")
         services.act(table.pk, session_of(table, seat), hand.sequence, action)
     raise AssertionError("the hand did not end")
+
+
+CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z])")
+FACE = re.compile(r">(10|[2-9JQKA])<small>([♣♦♥♠])</small>")
+SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+
+
+def cards_in(payload: str) -> set[str]:
+    """Every card a payload names, however it is written (data attributes or faces)."""
+    found = set(CARD.findall(payload))
+    found |= {("T" if r == "10" else r) + SUITS[s] for r, s in FACE.findall(payload)}
+    return found

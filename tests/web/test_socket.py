@@ -25,20 +25,11 @@ from games.rules.document import replay
 from pokerhome.asgi import application
 from tests.rules.playout import random_action
 from tests.rules.test_playout import Witness
-from tests.web.helpers import make_table
+from tests.web.helpers import cards_in, make_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
-CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z])")
-FACE = re.compile(r">(10|[2-9JQKA])<small>([♣♦♥♠])</small>")
-SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 ORIGIN = (b"origin", b"http://127.0.0.1")
-
-
-def cards_in(payload: str) -> set[str]:
-    found = set(CARD.findall(payload))
-    found |= {("T" if r == "10" else r) + SUITS[s] for r, s in FACE.findall(payload)}
-    return found
 
 
 def join(table: Table, seat: int, name: str) -> str:
