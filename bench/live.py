@@ -3,6 +3,7 @@ showing it, for pokerhome and, in the same run, for a bare Channels consumer.
 
     .venv/bin/python -m bench.live --config single --tables 1 10 50 --seconds 15
     .venv/bin/python -m bench.live --config redis --tables 1 10 50 100 200 --seconds 15
+    .venv/bin/python -m bench.live --config single --tables 50 --seconds 10 --repeat 5
     .venv/bin/python -m bench.live --idle 2000 5000
     .venv/bin/python -m bench.live --first-load
 
@@ -21,6 +22,7 @@ import random
 import re
 import resource
 import secrets
+import statistics
 import sys
 import tempfile
 import time
@@ -230,7 +232,7 @@ def summary(result: dict) -> dict:
     }
 
 
-def run_config(config: str, counts: list[int], seconds: float) -> None:
+def run_config(config: str, counts: list[int], seconds: float, repeat: int = 1) -> None:
     raise_file_limit()
     folder = Path(tempfile.mkdtemp(prefix="bench-"))
     if config == "single":
@@ -257,29 +259,39 @@ def run_config(config: str, counts: list[int], seconds: float) -> None:
     print(f"config: {config} ({processes} Daphne process{'es' if processes > 1 else ''})")
     print(header)
     for count in counts:
-        rows = {}
-        # pokerhome first: the baseline then broadcasts fragments of the size ours averaged.
-        for kind, app in (("pokerhome", "pokerhome.asgi:application"),
-                          ("baseline", "bench.baseline:application")):  # fmt: skip
-            run_env = dict(env)
-            if kind == "baseline":
-                run_env["BENCH_FRAGMENT_BYTES"] = str(round(rows["pokerhome"]["bytes"]))
-            servers = [Server(run_env, log=folder / f"{kind}{i}.log", app=app).start()
-                       for i in range(processes)]  # fmt: skip
-            try:
-                rows[kind] = summary(asyncio.run(
-                    measure(servers, made[:count], kind == "baseline", seconds)))  # fmt: skip
-            finally:
-                for server in servers:
-                    server.stop()
-        ratio = rows["pokerhome"]["p99"] / rows["baseline"]["p99"]
-        for kind in ("baseline", "pokerhome"):
-            row = rows[kind]
-            print(f"{count:>4} {kind:9} {row['actions']:>7} {row['p50']:>6.1f}ms "
-                  f"{row['p95']:>5.1f}ms {row['p99']:>5.1f}ms {row['max']:>5.0f}ms "
-                  f"{row['lost']:>5} {row['cpu']:>5.0f}% {row['gen']:>4.0f}% {row['rss']:>7.0f} "
-                  f"{row['bytes']:>6.0f}"
-                  + (f"  {ratio:.2f}x" if kind == "pokerhome" else ""))  # fmt: skip
+        ratios = [_measure_row(count, env, made, processes, folder, seconds)
+                  for _ in range(repeat)]  # fmt: skip
+        if repeat > 1:
+            listed = ", ".join(f"{r:.2f}" for r in ratios)
+            print(f"{count:>4} median p99 ratio {statistics.median(ratios):.2f}x ({listed})")
+
+
+def _measure_row(count: int, env: dict, made, processes: int, folder: Path, seconds: float):
+    """pokerhome then the baseline at ``count`` tables; prints both rows; the p99 ratio."""
+    rows = {}
+    # pokerhome first: the baseline then broadcasts fragments of the size ours averaged.
+    for kind, app in (("pokerhome", "pokerhome.asgi:application"),
+                      ("baseline", "bench.baseline:application")):  # fmt: skip
+        run_env = dict(env)
+        if kind == "baseline":
+            run_env["BENCH_FRAGMENT_BYTES"] = str(round(rows["pokerhome"]["bytes"]))
+        servers = [Server(run_env, log=folder / f"{kind}{i}.log", app=app).start()
+                   for i in range(processes)]  # fmt: skip
+        try:
+            rows[kind] = summary(asyncio.run(
+                measure(servers, made[:count], kind == "baseline", seconds)))  # fmt: skip
+        finally:
+            for server in servers:
+                server.stop()
+    ratio = rows["pokerhome"]["p99"] / rows["baseline"]["p99"]
+    for kind in ("baseline", "pokerhome"):
+        row = rows[kind]
+        print(f"{count:>4} {kind:9} {row['actions']:>7} {row['p50']:>6.1f}ms "
+              f"{row['p95']:>5.1f}ms {row['p99']:>5.1f}ms {row['max']:>5.0f}ms "
+              f"{row['lost']:>5} {row['cpu']:>5.0f}% {row['gen']:>4.0f}% {row['rss']:>7.0f} "
+              f"{row['bytes']:>6.0f}"
+              + (f"  {ratio:.2f}x" if kind == "pokerhome" else ""), flush=True)  # fmt: skip
+    return ratio
 
 
 async def hold_idle(server: Server, invite: str, count: int) -> int:
@@ -350,6 +362,8 @@ def main() -> None:
     parser.add_argument("--config", choices=["single", "redis"])
     parser.add_argument("--tables", type=int, nargs="+", default=[1, 10, 50])
     parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="runs per table count; the median ratio is printed")  # fmt: skip
     parser.add_argument("--idle", type=int, nargs="*")
     parser.add_argument("--first-load", action="store_true")
     args = parser.parse_args()
@@ -357,7 +371,7 @@ def main() -> None:
         # Each sets up Django on a database of its own, once per process.
         parser.error("choose one of --config, --idle, --first-load per run")
     if args.config:
-        run_config(args.config, args.tables, args.seconds)
+        run_config(args.config, args.tables, args.seconds, args.repeat)
     if args.idle:
         run_idle(args.idle)
     if args.first_load:
