@@ -134,7 +134,12 @@ def writes_table(func: Callable) -> Callable:
         with transaction.atomic():
             table, held = _lock_table(table_id)
             table.change = change = Change(held)
-            result = func(table, *args, **kwargs)
+            try:
+                result = func(table, *args, **kwargs)
+            finally:
+                # The new version's snapshot keeps this table: it must not keep the
+                # version before it (and, through that, every version the table had).
+                del table.change
             if result is UNCHANGED:
                 transaction.set_rollback(True)  # undo the locking statement's new version
             else:

@@ -7,7 +7,9 @@ renders are the renders of what they show."""
 from __future__ import annotations
 
 import copy
+import gc
 import random
+import weakref
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -73,6 +75,21 @@ def test_an_action_on_the_version_this_process_holds_reads_nothing_and_ends_as_a
         assert reads == [] or state.current_hand(table) is None  # a finished hand re-reads
         held = state.held_snapshot(table.pk)
         same_table(held, fresh_read(table))
+
+
+def test_a_held_version_does_not_keep_the_versions_before_it():
+    """Each version's snapshot keeps its table; a table that kept the change that made it
+    kept the version before, and so every version the table ever had (memory that grew
+    with every action and made each pass of the collector longer)."""
+    table, rng = dealt_table(action_clock=30), random.Random(7)
+    state.latest_snapshot(table.pk)
+    earlier = weakref.ref(state.held_snapshot(table.pk))
+    for _ in range(4):
+        session, sequence, action = next_move(table, rng)
+        services.act(table.pk, session, sequence, action)
+    gc.collect()
+    assert state.held_snapshot(table.pk).version > 4
+    assert earlier() is None
 
 
 def test_a_clock_with_nothing_due_leaves_a_held_version_as_it_was():
