@@ -6,6 +6,7 @@ push can hold no card its viewer may not see.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -15,7 +16,7 @@ from django.utils.safestring import mark_safe
 
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.rules.catalog import GAMES
-from games.state import TableSnapshot, snapshot
+from games.state import TableSnapshot, keep, snapshot
 
 
 def event_text(event: dict, names: dict[int, str]) -> str:
@@ -216,7 +217,8 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
 
 
 STATE = "table/state.html#"
-_renders: dict[str, str] = {}
+RENDER_LIMIT = 20000
+_renders: OrderedDict[str, str] = OrderedDict()
 
 
 def render_shown(part: str, shown: dict) -> str:
@@ -226,9 +228,8 @@ def render_shown(part: str, shown: dict) -> str:
     key = part + repr(shown)  # plain data built in a fixed order: equal data, equal text
     html = _renders.get(key)
     if html is None:
-        if len(_renders) > 20000:
-            _renders.clear()
-        html = _renders[key] = render_to_string(STATE + part, shown)
+        html = render_to_string(STATE + part, shown)
+        keep(_renders, key, html, RENDER_LIMIT)
     return html
 
 

@@ -11,6 +11,7 @@ new version (games.services.writes_table), so a snapshot of a version never goes
 from __future__ import annotations
 
 import copy
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -22,6 +23,15 @@ from games.rules.table import next_button
 from games.rules.view import views as all_views
 
 CACHE_LIMIT = 1000
+
+
+def keep(cache: OrderedDict, key, value, limit: int = CACHE_LIMIT) -> None:
+    """Put ``value`` in ``cache`` as its newest entry; beyond ``limit`` entries the oldest
+    goes. (Emptying a full cache at once made every table rebuild and re-render together.)"""
+    cache.pop(key, None)
+    cache[key] = value
+    if len(cache) > limit:
+        cache.popitem(last=False)
 
 
 # -- the database -----------------------------------------------------------------
@@ -60,7 +70,9 @@ def _deals_in(player: Player) -> bool:
 
 
 # -- rebuilt hands ------------------------------------------------------------------
-_engines: dict[tuple, HandState] = {}
+# One engine per hand, with the key of the moment it is at: a hand's newer engine
+# replaces its older one, and hands long finished are the first to go.
+_engines: OrderedDict[int, tuple[tuple, HandState]] = OrderedDict()
 
 
 def _engine_key(hand: Hand) -> tuple:
@@ -68,9 +80,18 @@ def _engine_key(hand: Hand) -> tuple:
     return (hand.pk, hand.started, hand.sequence)
 
 
+def _kept_engine(hand: Hand, take: bool = False) -> HandState | None:
+    kept = _engines.get(hand.pk)
+    if kept is None or kept[0] != _engine_key(hand):
+        return None
+    if take:
+        del _engines[hand.pk]
+    return kept[1]
+
+
 def engine_at(hand: Hand) -> HandState:
     """The hand as its events leave it, shared by this process's readers: never mutate it."""
-    engine = _engines.get(_engine_key(hand))
+    engine = _kept_engine(hand)
     if engine is None:
         engine = load_engine(hand)
         remember_engine(hand, engine)
@@ -81,15 +102,13 @@ def take_engine(hand: Hand) -> HandState:
     """The hand to apply actions to, now owned by the caller: this process's kept one
     (taken out, so nobody else reads it while it changes) or one rebuilt from the events.
     Give it back with ``remember_engine`` once the change has committed."""
-    engine = _engines.pop(_engine_key(hand), None)
+    engine = _kept_engine(hand, take=True)
     return engine if engine is not None else load_engine(hand)
 
 
 def remember_engine(hand: Hand, engine: HandState) -> None:
     """Keep ``engine`` as the hand at ``hand.sequence``: call only with committed events."""
-    if len(_engines) > CACHE_LIMIT:
-        _engines.clear()
-    _engines[_engine_key(hand)] = engine
+    keep(_engines, hand.pk, (_engine_key(hand), engine))
 
 
 # -- snapshots ----------------------------------------------------------------------
@@ -110,7 +129,7 @@ class TableSnapshot:
         return self.table.version
 
 
-_snapshots: dict[int, TableSnapshot] = {}
+_snapshots: OrderedDict[int, TableSnapshot] = OrderedDict()
 
 
 def load_snapshot(
@@ -149,9 +168,7 @@ def remember(shot: TableSnapshot) -> None:
     held = _snapshots.get(shot.table.pk)
     if held is not None and held.table.invite == shot.table.invite and held.version > shot.version:
         return  # a newer version is already here
-    if len(_snapshots) > CACHE_LIMIT:
-        _snapshots.clear()
-    _snapshots[shot.table.pk] = shot
+    keep(_snapshots, shot.table.pk, shot)
 
 
 def snapshot(table: Table) -> TableSnapshot:
@@ -223,7 +240,7 @@ def follow(table_id: int, version: int, step: dict) -> TableSnapshot | None:
             or held.hand is None or held.hand.pk != step["hand"]):  # fmt: skip
         return None
     hand = copy.copy(held.hand)
-    engine = _engines.pop(_engine_key(hand), None)
+    engine = _kept_engine(hand, take=True)
     if engine is None:
         return None
     try:

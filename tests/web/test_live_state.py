@@ -10,6 +10,7 @@ import copy
 import gc
 import random
 import weakref
+from collections import OrderedDict
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -156,7 +157,7 @@ def test_another_process_follows_a_change_from_its_notification_to_the_database_
                 assert after.hand is None  # the hand ended: the other process reads it
                 continue
             state._snapshots[table.pk] = before  # now be the other process
-            state._engines[(hand.pk, hand.started, hand.sequence)] = kept_engine
+            state.remember_engine(hand, kept_engine)
             same_table(state.follow(table.pk, message["version"], message["step"]), after)
             followed += 1
     assert followed > 20
@@ -263,3 +264,26 @@ def full_render(context: dict) -> str:
         part("controls"), part("awards"), part("choose"), part("log"), part("panels"),
         "</div>\n",
     ))  # fmt: skip
+
+
+def test_a_full_cache_lets_its_oldest_entry_go_not_all_at_once():
+    cache = OrderedDict()
+    for n in range(5):
+        state.keep(cache, n, str(n), limit=3)
+    assert list(cache) == [2, 3, 4]
+    state.keep(cache, 2, "two", limit=3)  # put again: now the newest
+    state.keep(cache, 5, "5", limit=3)
+    assert cache == OrderedDict([(4, "4"), (2, "two"), (5, "5")])
+
+
+def test_a_hand_keeps_one_engine_its_newest():
+    table, rng = dealt_table(), random.Random(9)
+    state.latest_snapshot(table.pk)
+    hand_id = state.current_hand(table).pk
+    state.engine_at(state.current_hand(table))
+    for _ in range(3):
+        session, sequence, action = next_move(table, rng)
+        services.act(table.pk, session, sequence, action)
+    hand = state.current_hand(table)
+    assert state._engines[hand_id][0] == (hand.pk, hand.started, hand.sequence)
+    assert state.engine_at(hand) is state._engines[hand_id][1]  # used, not rebuilt
