@@ -18,7 +18,6 @@ from functools import wraps
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
-from django.db.models import Case, Value, When
 from django.utils import timezone
 
 from games import statements
@@ -118,6 +117,7 @@ class Change:
     held: TableSnapshot | None  # this process's snapshot of the version being changed
     played: tuple[Hand, HandState] | None = None  # the hand played, and its engine
     players_changed: bool = True  # False: the players are as ``held`` has them
+    players: list[Player] | None = None  # the players as the change leaves them, if known
     actions: list[dict] = field(default_factory=list)  # applied to the played hand
 
 
@@ -145,7 +145,7 @@ def writes_table(func: Callable) -> Callable:
             else:
                 table.version += 1
                 saved = _save_table(table, held)
-                kept = held.players if held and not change.players_changed else None
+                kept = held.players if held and not change.players_changed else change.players
                 shot = load_snapshot(table, change.played, kept)
                 only_played = kept is not None and saved == ["version"]
                 step = step_of(held, shot, change.actions) if only_played else None
@@ -539,21 +539,30 @@ def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, n
         statements.update(Hand, {"id": hand.pk}, sequence=hand.sequence, deadline=hand.deadline)
 
 
+def _with_stack(player: Player, stack: int | None) -> Player:
+    if stack is None:
+        return player
+    player = copy.copy(player)
+    player.stack = stack
+    return player
+
+
 def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
     hand.finished = True
     hand.deadline = None
     hand.ended = now
     hand.result = engine.result()
-    stacks = engine.final_stacks()
-    Player.objects.filter(pk__in=hand.seat_players.values()).update(stack=Case(*(
-        When(pk=player_id, then=Value(stacks[int(seat)]))
-        for seat, player_id in hand.seat_players.items()
-    )))  # fmt: skip
-    hand.save(update_fields=["sequence", "finished", "deadline", "ended", "result"])
+    final = engine.final_stacks()
+    stacks = {player_id: final[int(seat)] for seat, player_id in hand.seat_players.items()}
+    statements.update_each(Player, "stack", stacks)
+    statements.update(Hand, {"id": hand.pk}, sequence=hand.sequence, finished=True,
+                      deadline=None, ended=now, result=hand.result)  # fmt: skip
     held = table.change.held  # the players as they were before this call, when known
     table.change.players_changed = True
     table.next_deal_at = now + DEAL_PAUSE
     if table.approval_required or (held and not any(p.rebuy_request for p in held.players)):
+        if held is not None:  # nothing else of a player changes: the new stacks are all
+            table.change.players = [_with_stack(p, stacks.get(p.pk)) for p in held.players]
         return
     for player in table.players.filter(rebuy_request__isnull=False, status=Player.SEATED):
         _apply_rebuy_if_free(table, player)

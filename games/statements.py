@@ -1,7 +1,8 @@
 """The statements every action runs, without the ORM's query building.
 
 An action writes one event row and updates two rows: the table's version and the hand's
-sequence and clock. Built by Django's query machinery, each statement took more Python
+sequence and clock; the action that ends a hand also writes the hand's result and every
+dealt player's stack. Built by Django's query machinery, each statement took more Python
 than the database takes to run it (about 0.2 ms each); here each is a fixed SQL text per
 model and columns, and its values are prepared by the model's own fields, so they are
 stored exactly as the ORM stores them.
@@ -54,3 +55,13 @@ def insert(model: type[models.Model], **values) -> None:
     """``INSERT`` one row of ``model`` (every field without a default given)."""
     with connection.cursor() as cursor:
         cursor.execute(_insert_sql(model, tuple(values)), _prepared(model, values))
+
+
+def update_each(model: type[models.Model], name: str, values: dict) -> None:
+    """Set field ``name`` of each row of ``model`` to its own value: ``values`` maps a
+    row's id to it (one statement, run once per row)."""
+    field, key = model._meta.get_field(name), model._meta.pk
+    rows = [(field.get_db_prep_save(value, connection), key.get_db_prep_save(pk, connection))
+            for pk, value in values.items()]  # fmt: skip
+    with connection.cursor() as cursor:
+        cursor.executemany(_update_sql(model, (name,), (key.name,)), rows)

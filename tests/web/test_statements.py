@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from games import services, state, statements
-from games.models import Hand, HandEvent, Table
+from games.models import Hand, HandEvent, Player, Table
 from tests.web.helpers import make_table, seat_players
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -51,3 +51,13 @@ def test_an_update_changes_exactly_the_matching_rows_and_counts_them():
     right = {"id": table.pk, "invite": table.invite, "version": version}
     assert statements.update(Table, right, version=version + 1) == 1
     assert Table.objects.get(pk=table.pk).version == version + 1
+
+
+def test_update_each_sets_each_row_its_own_value_and_no_other_row():
+    table = make_table()
+    seat_players(table, 3)
+    players = list(Player.objects.filter(table=table).order_by("seat"))
+    untouched = players[2].stack
+    statements.update_each(Player, "stack", {players[0].pk: 7, players[1].pk: 0})
+    assert [p.stack for p in Player.objects.filter(table=table).order_by("seat")] == [
+        7, 0, untouched]  # fmt: skip
