@@ -186,26 +186,7 @@ def setup_tables(count: int, env: dict) -> list[tuple[str, list[str]]]:
     return made
 
 
-HAND_ACTIONS = 25  # about the actions of one hand of the bench's game
-
-
-async def stagger(tables: list[Table], rng: random.Random) -> None:
-    """Play each table a random part of a hand, unmeasured, so that the tables are at
-    different points of their hands, as at a server whose tables opened at different
-    times. Without it every table ends its hand, and is dealt the next, in the same few
-    seconds (all tables' first hands are dealt before the generator starts)."""
-
-    async def advance(table: Table, count: int) -> None:
-        for _ in range(count):
-            latency, _ = await table.act_once()
-            if latency is None:
-                return  # between hands, or lost: stop here
-
-    await asyncio.gather(*(advance(t, rng.randrange(HAND_ACTIONS)) for t in tables))
-
-
-async def measure(servers: list[Server], made, baseline: bool, seconds: float,
-                  lockstep: bool = False) -> dict:  # fmt: skip
+async def measure(servers: list[Server], made, baseline: bool, seconds: float) -> dict:
     tables = []
     for n, (invite, keys) in enumerate(made):
         seats = []
@@ -217,8 +198,6 @@ async def measure(servers: list[Server], made, baseline: bool, seconds: float,
             await seat.open(servers[server_i % len(servers)].base)
         tables.append(Table(seats, baseline))
     await asyncio.sleep(2)
-    if not baseline and not lockstep:
-        await stagger(tables, random.Random(2))
     before = [process_usage(s.process.pid) for s in servers]
     own_before = time.process_time()
     started = time.monotonic()
@@ -253,8 +232,7 @@ def summary(result: dict) -> dict:
     }
 
 
-def run_config(config: str, counts: list[int], seconds: float, repeat: int = 1,
-               lockstep: bool = False) -> None:  # fmt: skip
+def run_config(config: str, counts: list[int], seconds: float, repeat: int = 1) -> None:
     raise_file_limit()
     folder = Path(tempfile.mkdtemp(prefix="bench-"))
     if config == "single":
@@ -281,19 +259,18 @@ def run_config(config: str, counts: list[int], seconds: float, repeat: int = 1,
     print(f"config: {config} ({processes} Daphne process{'es' if processes > 1 else ''})")
     print(header)
     for count in counts:
-        ratios = [_measure_row(count, env, made, processes, folder, seconds, lockstep)
+        ratios = [_measure_row(count, env, made, processes, folder, seconds)
                   for _ in range(repeat)]  # fmt: skip
         if repeat > 1:
             listed = ", ".join(f"{r:.2f}" for r in ratios)
             print(f"{count:>4} median p99 ratio {statistics.median(ratios):.2f}x ({listed})")
 
 
-def _measure_row(count: int, env: dict, made, processes: int, folder: Path, seconds: float,
-                 lockstep: bool = False):  # fmt: skip
+def _measure_row(count: int, env: dict, made, processes: int, folder: Path, seconds: float):
     """pokerhome then the baseline at ``count`` tables; prints both rows; the p99 ratio."""
     rows = {}
     # pokerhome first: the baseline then broadcasts fragments of the size ours averaged.
-    for kind, app in (("pokerhome", os.environ.get("BENCH_APP", "pokerhome.asgi:application")),
+    for kind, app in (("pokerhome", "pokerhome.asgi:application"),
                       ("baseline", "bench.baseline:application")):  # fmt: skip
         run_env = dict(env)
         if kind == "baseline":
@@ -302,7 +279,7 @@ def _measure_row(count: int, env: dict, made, processes: int, folder: Path, seco
                    for i in range(processes)]  # fmt: skip
         try:
             rows[kind] = summary(asyncio.run(
-                measure(servers, made[:count], kind == "baseline", seconds, lockstep)))  # fmt: skip
+                measure(servers, made[:count], kind == "baseline", seconds)))  # fmt: skip
         finally:
             for server in servers:
                 server.stop()
@@ -387,9 +364,6 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs per table count; the median ratio is printed")  # fmt: skip
-    parser.add_argument("--lockstep", action="store_true",
-                        help="measure from where the tables are, without first moving each "
-                             "to a random point of its hand")  # fmt: skip
     parser.add_argument("--idle", type=int, nargs="*")
     parser.add_argument("--first-load", action="store_true")
     args = parser.parse_args()
@@ -397,7 +371,7 @@ def main() -> None:
         # Each sets up Django on a database of its own, once per process.
         parser.error("choose one of --config, --idle, --first-load per run")
     if args.config:
-        run_config(args.config, args.tables, args.seconds, args.repeat, args.lockstep)
+        run_config(args.config, args.tables, args.seconds, args.repeat)
     if args.idle:
         run_idle(args.idle)
     if args.first_load:
