@@ -558,10 +558,11 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
     statements.update(Hand, {"id": hand.pk}, sequence=hand.sequence, finished=True,
                       deadline=None, ended=now, result=hand.result)  # fmt: skip
     held = table.change.held  # the players as they were before this call, when known
+    known = held is not None and not table.change.players_changed  # and nothing since
     table.change.players_changed = True
     table.next_deal_at = now + DEAL_PAUSE
     if table.approval_required or (held and not any(p.rebuy_request for p in held.players)):
-        if held is not None:  # nothing else of a player changes: the new stacks are all
+        if known:  # no rebuy is added now: the new stacks are all that changes
             table.change.players = [_with_stack(p, stacks.get(p.pk)) for p in held.players]
         return
     for player in table.players.filter(rebuy_request__isnull=False, status=Player.SEATED):
