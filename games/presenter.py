@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
+from games import table_html
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.rules.catalog import GAMES
 from games.state import TableSnapshot, keep, snapshot
@@ -233,27 +234,6 @@ def render_shown(part: str, shown: dict) -> str:
     return html
 
 
-def seat_html(seat: dict, context: dict) -> str:
-    player, requested = seat["player"], seat["requested"]
-    hand, seen = context["hand"], context["seen"]
-    return render_shown("seat", {
-        "seat": {
-            "number": seat["number"],
-            "is_me": seat["is_me"],
-            # what the template reads of the seat's hand (its cards come as "cards")
-            "hand": {k: v for k, v in seat["hand"].items() if k != "cards"}
-            if seat["hand"] else seat["hand"],
-            "cards": seat["cards"],
-            "player": {"name": player.name, "stack": player.stack,
-                       "sitting_out": player.sitting_out} if player else None,
-            "requested": {"name": requested.name} if requested else None,
-        },
-        "hand": {"game": hand.game} if hand else None,
-        "table": {"button": context["table"].button},
-        "seen": {"step": seen["step"]} if seen else None,
-    })  # fmt: skip
-
-
 def controls_html(context: dict) -> str:
     """The viewer's controls: only the player to act has any."""
     legal, hand = context["legal"], context["hand"]
@@ -308,9 +288,10 @@ def shared_parts(shot: TableSnapshot) -> dict:
         return shot.shared["parts"]
     table = shot.table
     context = table_context(table, Viewer(None, False), shot)
-    parts = {name: render_to_string(STATE + name, context)
-             for name in ("open", "status", "awards", "log")}  # fmt: skip
-    parts["seats"] = {seat["number"]: seat_html(seat, context) for seat in context["seats"]}
+    parts = {"open": table_html.opening(context), "status": table_html.status(context),
+             "awards": table_html.awards(context),
+             "log": table_html.log(context["log"])}  # fmt: skip
+    parts["seats"] = {seat["number"]: table_html.seat(seat, context) for seat in context["seats"]}
     shot.shared["parts"] = parts
     return parts
 
@@ -334,13 +315,14 @@ def render_table(table: Table, viewer: Viewer, shot: TableSnapshot | None = None
     shared = shared_parts(shot)
     context = table_context(table, viewer, shot, every_seat=viewer.is_host)  # host: panel
     mine = next((seat for seat in context["seats"] if seat["is_me"]), None)
+    own = mine["number"] if mine else None
     seats = "".join(
-        seat_html(mine, context) if mine and number == mine["number"] else shared["seats"][number]
+        table_html.seat(mine, context) if number == own else shared["seats"][number]
         for number in range(1, table.seat_count + 1)
     )
     personal = {"controls": controls_html(context), "choose": choose_html(context),
                 "panels": panels_html(context)}  # fmt: skip
-    # Every piece is the output of an autoescaped template, so the whole is safe HTML.
+    # Every piece is an autoescaped template's output or built with escape(): safe HTML.
     return mark_safe("".join((
         shared["open"], shared["status"], '\n  <section class="seats">\n', seats,
         "  </section>\n", personal["controls"], shared["awards"], personal["choose"],

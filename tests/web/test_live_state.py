@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import presenter, services, state
+from games import presenter, services, state, table_html
 from games.models import Player, Table
 from games.presenter import STATE, Viewer, render_table, table_context
 from games.services import StaleAction
@@ -188,9 +188,6 @@ def test_kept_renders_are_the_renders_of_what_they_show(game):
         for key in viewers:
             viewer = presenter.viewer_of(table, key, False, shot)
             context = table_context(table, viewer, shot)
-            for seat in context["seats"]:
-                full = render_to_string(STATE + "seat", {**context, "seat": seat})
-                assert presenter.seat_html(seat, context) == full
             assert presenter.panels_html(context) == render_to_string(STATE + "panels", context)
             assert_kept_parts_are_full_renders(context)
             assert render_table(table, viewer, shot) == full_render(context)
@@ -256,16 +253,18 @@ def test_parts_received_from_another_process_render_as_parts_made_here():
 
 
 def full_render(context: dict) -> str:
-    """The #table fragment as the template's partials render it from the full context."""
+    """The #table fragment built from the full context, each part anew: the template's
+    partials and the parts built in ``games.table_html``, nothing kept."""
 
-    def part(name: str, **more) -> str:
-        return render_to_string(STATE + name, {**context, **more})
+    def part(name: str) -> str:
+        return render_to_string(STATE + name, context)
 
-    seats = "".join(part("seat", seat=seat) for seat in context["seats"])
+    seats = "".join(table_html.seat(seat, context) for seat in context["seats"])
     return "".join((
-        part("open"), part("status"), '\n  <section class="seats">\n', seats, "  </section>\n",
-        part("controls"), part("awards"), part("choose"), part("log"), part("panels"),
-        "</div>\n",
+        table_html.opening(context), table_html.status(context),
+        '\n  <section class="seats">\n', seats, "  </section>\n",
+        part("controls"), table_html.awards(context), part("choose"),
+        table_html.log(context["log"]), part("panels"), "</div>\n",
     ))  # fmt: skip
 
 

@@ -1,0 +1,72 @@
+"""The parts of the table built without templates: text that is not ours is escaped."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from games import presenter, services, state, table_html
+from games.models import Table
+from games.presenter import render_table, table_context
+from tests.web.helpers import make_table
+from tests.web.test_live_state import next_move
+
+pytestmark = pytest.mark.django_db
+
+HOSTILE = ["<script>x()</script>", '"><img src=x>', "Bo & 'Al'"]
+
+
+def test_names_typed_by_players_and_the_host_are_escaped_in_every_part():
+    table = make_table("dealers-choice", name='<b>Night</b> & "co"')
+    for seat, name in enumerate(HOSTILE, start=1):
+        services.request_seat(table.pk, f"s{seat}", seat, name, 100)
+    services.set_dealing(table.pk, True)
+    pages, rng = [], random.Random(4)
+    for _ in range(400):
+        table = Table.objects.get(pk=table.pk)
+        shot = state.latest_snapshot(table.pk)
+        for key in (None, "s1", "s2", "s3"):
+            pages.append(render_table(table, presenter.viewer_of(table, key, False, shot), shot))
+        if shot.hand is None and shot.last is not None:
+            break
+        if shot.hand is None:
+            services.choose_game(table.pk, f"s{shot.button_next}", "high-low-declare")
+            continue
+        services.act(table.pk, *next_move(table, rng))
+    html = "".join(pages)
+    assert "<script" not in html and "<img" not in html and "<b>" not in html
+    assert "&lt;b&gt;Night&lt;/b&gt; &amp; &quot;co&quot;" in html  # the status
+    shown = {"seat": r'<div class="who"><strong>([^<]*)</strong>',
+             "log": r"<li>([^<]*) (?:posts|folds|checks|calls|bets|raises|draws|stands)",
+             "awards": r"<li><strong>([^<]*)</strong>"}  # fmt: skip
+    escaped = {"&lt;script&gt;x()&lt;/script&gt;", "&quot;&gt;&lt;img src=x&gt;",
+               "Bo &amp; &#x27;Al&#x27;"}  # fmt: skip
+    for part, pattern in shown.items():
+        assert set(re.findall(pattern, html)) & escaped, part
+        assert set(re.findall(pattern, html)) <= escaped, part
+
+
+def test_a_seat_shows_its_chips_bet_button_and_whose_turn_it_is():
+    table = make_table("high-low-declare")
+    for seat in (1, 2, 3):
+        services.request_seat(table.pk, f"s{seat}", seat, f"P{seat}", 100)
+    services.set_dealing(table.pk, True)
+    table = Table.objects.get(pk=table.pk)
+    shot = state.latest_snapshot(table.pk)
+    context = table_context(table, presenter.viewer_of(table, "s1", False, shot), shot)
+    seats = {seat["number"]: table_html.seat(seat, context) for seat in context["seats"]}
+    actor = shot.views[None]["actors"][0]
+    button = shot.views[None]["button"]
+    assert 'class="seat me' in seats[1] and "me" not in seats[2].split('"')[1]
+    assert "to-act" in seats[actor] and "<strong>to act</strong>" in seats[actor]
+    assert all("to act" not in html for number, html in seats.items() if number != actor)
+    assert '<span class="badge">D</span>' in seats[button]
+    assert seats[4] == '    <div class="seat" data-seat="4">\n' + (
+        '      <div class="who empty">Seat 4: free</div>\n    </div>\n'
+    )
+    stack = shot.views[None]["seats"][1]["stack"]
+    assert f'<div class="chips">{stack}</div>' in seats[1]  # the ante is in, no bet yet
+    assert seats[1].count('<span class="card') == seats[2].count('<span class="card') == 5
+    assert "data-card" in seats[1] and "data-card" not in seats[2]  # only my own cards
