@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from games import table_html
+from games import controls, table_html
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.rules.catalog import GAMES
 from games.state import TableSnapshot, keep, snapshot
@@ -238,14 +238,9 @@ def controls_html(context: dict) -> str:
     """The viewer's controls: only the player to act has any."""
     legal, hand = context["legal"], context["hand"]
     if not legal:
-        return render_shown("controls", {})
-    return render_shown("controls", {
-        "legal": legal,
-        "hand": {"sequence": hand.sequence, "game": hand.game},
-        "presets": context["presets"],
-        "my_cards": context["my_cards"],
-        "table": {"declare": context["table"].declare},
-    })  # fmt: skip
+        return ""
+    return controls.forms(legal, hand.sequence, hand.game, context["table"].declare,
+                          context["presets"], context["my_cards"])  # fmt: skip
 
 
 GAME_BUTTONS = tuple({"slug": g.slug, "name": g.name} for g in GAMES.values())

@@ -10,7 +10,7 @@ ours is escaped; numbers are the engine's integers.
 
 from __future__ import annotations
 
-from django.utils.html import escape
+from html import escape
 
 from games.templatetags.poker import card
 
