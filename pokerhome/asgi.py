@@ -15,17 +15,18 @@ django_http = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-from channels.sessions import SessionMiddlewareStack  # noqa: E402
+from channels.sessions import CookieMiddleware  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from pokerhome.process import tune_process  # noqa: E402
+from pokerhome.sessions import SocketSessionMiddleware  # noqa: E402
 from pokerhome.static import CompressedStaticFiles  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": CompressedStaticFiles(django_http),
         "websocket": AllowedHostsOriginValidator(
-            SessionMiddlewareStack(URLRouter(websocket_urlpatterns))
+            CookieMiddleware(SocketSessionMiddleware(URLRouter(websocket_urlpatterns)))
         ),
     }
 )

@@ -258,6 +258,22 @@ async def test_out_of_turn_forged_seat_and_spectator_actions_are_refused():
     assert await database_sync_to_async(_state)(table) == before
 
 
+async def test_a_socket_is_whoever_its_session_cookie_names_and_a_made_up_one_is_nobody():
+    table, seats, _ = await open_table("levys", 3)
+    await database_sync_to_async(services.set_dealing)(table.pk, True)
+    _hand, engine = await engine_now(table)
+    made_up = Seat(None, "x" * 32)
+    await made_up.connect(table)
+    pages = {number: await seat.drain() for number, seat in seats.items()}
+    assert all('class="seat me' in page for got in pages.values() for page in got)
+    assert any('class="controls"' in page for page in pages[engine.to_act])
+    assert 'class="seat me' not in "".join(await made_up.drain())
+    before = await database_sync_to_async(_state)(table)
+    replies = await made_up.send({"type": "check", "seq": "0"})
+    assert any("not seated" in r for r in replies)
+    assert await database_sync_to_async(_state)(table) == before
+
+
 async def test_a_duplicate_action_is_applied_once_and_the_sender_resynced():
     table, seats, _ = await open_table("levys", 3)
     await database_sync_to_async(services.set_dealing)(table.pk, True)
