@@ -62,10 +62,18 @@ async def table_at(
 _clocks: dict[tuple[int, str], tuple[int, float, asyncio.TimerHandle]] = {}
 
 
-def schedule_clock(table: tuple[int, str], version: int, due: float | None) -> None:
+CLOCK_GRACE = 1.0  # seconds a process leaves a clock to the process that set it
+
+
+def schedule_clock(
+    table: tuple[int, str], version: int, due: float | None, made_here: bool = True
+) -> None:
     """One timer per table in this process, set from the newest version shown: when an
-    action clock runs out or the next hand is due, the table's clock runs once. (Every
-    process may run it: games.services.tick does nothing where nothing is due.)"""
+    action clock runs out or the next hand is due, the table's clock runs once. Every
+    process may run it (games.services.tick does nothing where nothing is due), but the
+    process that made the version runs it first: the others wait ``CLOCK_GRACE`` longer,
+    and by then the version it makes has set their timers anew. (Run at once everywhere,
+    every deal had the other process wait for the table's lock and read it for nothing.)"""
     held = _clocks.get(table)
     if held is not None:
         if held[0] > version or held[1:2] == (due,):
@@ -73,7 +81,7 @@ def schedule_clock(table: tuple[int, str], version: int, due: float | None) -> N
         held[2].cancel()
         del _clocks[table]
     if due is not None:
-        delay = max(0.0, due - time.time()) + 0.05
+        delay = max(0.0, due - time.time()) + (0.05 if made_here else CLOCK_GRACE)
         handle = asyncio.get_running_loop().call_later(delay, _clock_due, table)
         _clocks[table] = (version, due, handle)
 
@@ -221,7 +229,7 @@ class TableConsumer(NoDatabaseHopConsumer):
         html = render_table(shot.table, viewer, shot)
         self.version = shot.version
         await self.send(text_data=html)
-        schedule_clock((self.table_id, self.invite), shot.version, self._due(shot))
+        schedule_clock((self.table_id, self.invite), shot.version, self._due(shot), shot.made_here)
 
     async def table_changed(self, event: dict) -> None:
         if event["version"] > self.version:

@@ -147,6 +147,7 @@ def writes_table(func: Callable) -> Callable:
                 saved = _save_table(table, held)
                 kept = held.players if held and not change.players_changed else change.players
                 shot = load_snapshot(table, change.played, kept)
+                shot.made_here = True
                 only_played = kept is not None and saved == ["version"]
                 step = step_of(held, shot, change.actions) if only_played else None
                 transaction.on_commit(lambda: _published(shot, change.played, step))

@@ -123,6 +123,7 @@ class TableSnapshot:
     views: dict[int | None, dict] | None  # what each seat, and a spectator (None), may see
     button_next: int | None
     shared: dict = field(default_factory=dict)  # what all viewers share (presenter)
+    made_here: bool = False  # made by a change in this process (not read, not followed)
 
     @property
     def version(self) -> int:

@@ -6,9 +6,11 @@ error and changes nothing, and no connection is ever sent a card it may not see.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
+import time
 from datetime import timedelta
 
 import psycopg
@@ -19,7 +21,7 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from games import services
+from games import consumers, services
 from games.models import Player, Table
 from games.rules.document import replay
 from pokerhome.asgi import application
@@ -356,3 +358,14 @@ async def test_the_payload_scanner_finds_cards_however_they_are_written():
         '<span class="card back"></span>'
     )
     assert cards_in(html) == {"Kd", "Ts", "Ac"}
+
+
+async def test_a_clock_set_by_another_process_is_left_to_that_process_first():
+    loop, due = asyncio.get_running_loop(), time.time()
+    waits = {}
+    for table, made_here in (((90001, "a"), True), ((90002, "b"), False)):
+        consumers.schedule_clock(table, 1, due, made_here)
+        waits[made_here] = consumers._clocks[table][2].when() - loop.time()
+        consumers._clocks.pop(table)[2].cancel()
+    assert waits[True] < 0.1  # due now: this process made the version, it runs the clock
+    assert consumers.CLOCK_GRACE - 0.1 < waits[False] <= consumers.CLOCK_GRACE
