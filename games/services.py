@@ -36,6 +36,7 @@ from games.state import (
     current_hand,
     dealt_in,
     eligible_players,
+    final_stacks,
     held_snapshot,
     load_engine,
     load_snapshot,
@@ -44,6 +45,7 @@ from games.state import (
     step_of,
     take_engine,
     upcoming_button,
+    with_stack,
 )
 
 logger = logging.getLogger(__name__)
@@ -148,8 +150,8 @@ def writes_table(func: Callable) -> Callable:
                 kept = held.players if held and not change.players_changed else change.players
                 shot = load_snapshot(table, change.played, kept)
                 shot.made_here = True
-                only_played = kept is not None and saved == ["version"]
-                step = step_of(held, shot, change.actions) if only_played else None
+                followable = _only_played(saved, kept, shot)
+                step = step_of(held, shot, change.actions) if followable else None
                 transaction.on_commit(lambda: _published(shot, change.played, step))
         return result
 
@@ -186,6 +188,16 @@ def _save_table(table: Table, held: TableSnapshot | None) -> list[str] | None:
     if others:
         table.save(update_fields=others)
     return fields
+
+
+def _only_played(saved: list[str] | None, kept: list[Player] | None, shot) -> bool:
+    """Whether a change was only actions in the hand, which other processes can follow:
+    the players known, and nothing of the table row changed but its version and, if the
+    hand ended, the time of the next deal (games.state.step_of carries that too)."""
+    if kept is None or saved is None:
+        return False
+    ended = shot.hand is None and shot.last is not None
+    return set(saved) <= ({"version", "next_deal_at"} if ended else {"version"})
 
 
 def _published(shot: TableSnapshot, played: tuple[Hand, HandState] | None, step) -> None:
@@ -540,21 +552,12 @@ def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, n
         statements.update(Hand, {"id": hand.pk}, sequence=hand.sequence, deadline=hand.deadline)
 
 
-def _with_stack(player: Player, stack: int | None) -> Player:
-    if stack is None:
-        return player
-    player = copy.copy(player)
-    player.stack = stack
-    return player
-
-
 def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
     hand.finished = True
     hand.deadline = None
     hand.ended = now
     hand.result = engine.result()
-    final = engine.final_stacks()
-    stacks = {player_id: final[int(seat)] for seat, player_id in hand.seat_players.items()}
+    stacks = final_stacks(hand, engine)
     statements.update_each(Player, "stack", stacks)
     statements.update(Hand, {"id": hand.pk}, sequence=hand.sequence, finished=True,
                       deadline=None, ended=now, result=hand.result)  # fmt: skip
@@ -564,7 +567,7 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
     table.next_deal_at = now + DEAL_PAUSE
     if table.approval_required or (held and not any(p.rebuy_request for p in held.players)):
         if known:  # no rebuy is added now: the new stacks are all that changes
-            table.change.players = [_with_stack(p, stacks.get(p.pk)) for p in held.players]
+            table.change.players = [with_stack(p, stacks.get(p.pk)) for p in held.players]
         return
     for player in table.players.filter(rebuy_request__isnull=False, status=Player.SEATED):
         _apply_rebuy_if_free(table, player)

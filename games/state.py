@@ -218,11 +218,12 @@ def _still_at(shot: TableSnapshot) -> bool:
 # -- following another process's change ----------------------------------------------
 def step_of(held: TableSnapshot, shot: TableSnapshot, actions: list[dict]) -> dict | None:
     """What another process needs to make ``shot`` from its copy of ``held``, when the
-    change was only actions in the hand being played (nothing else of the table moved)."""
-    hand = shot.hand
+    change was only actions in the hand being played (and, if they ended it, the stacks
+    it leaves and the pause before the next deal)."""
+    hand = shot.hand or shot.last
     if not actions or hand is None or held.hand is None or held.hand.pk != hand.pk:
         return None
-    return {
+    step = {
         "from": held.version,
         "invite": held.table.invite,
         "hand": hand.pk,
@@ -230,12 +231,38 @@ def step_of(held: TableSnapshot, shot: TableSnapshot, actions: list[dict]) -> di
         "deadline": hand.deadline.isoformat() if hand.deadline else None,
         "actions": actions,
     }
+    if hand.finished:
+        step["ended"] = hand.ended.isoformat()
+        step["next_deal_at"] = shot.table.next_deal_at.isoformat()
+    return step
+
+
+def final_stacks(hand: Hand, engine: HandState) -> dict[int, int]:
+    """Each dealt-in player's stack (by player id) as the finished hand leaves it."""
+    final = engine.final_stacks()
+    return {player_id: final[int(seat)] for seat, player_id in hand.seat_players.items()}
+
+
+def with_stack(player: Player, stack: int | None) -> Player:
+    """``player`` with a new stack (a copy; the same player when ``stack`` is None)."""
+    if stack is None:
+        return player
+    player = copy.copy(player)
+    player.stack = stack
+    return player
+
+
+def _ended(hand: Hand, engine: HandState, step: dict) -> None:
+    """``hand`` as the finishing action the step carries left it in the database."""
+    hand.finished, hand.deadline = True, None
+    hand.ended = datetime.fromisoformat(step["ended"])
+    hand.result = engine.result()
 
 
 def follow(table_id: int, version: int, step: dict) -> TableSnapshot | None:
     """The table at ``version`` made from this process's copy of the version before and
-    the actions ``step`` carries, without the database; None when that copy is not here
-    (then read it)."""
+    the actions ``step`` carries (with what a finishing action changed besides the hand),
+    without the database; None when that copy is not here (then read it)."""
     held = _snapshots.get(table_id)
     if (held is None or held.version != step["from"] or held.table.invite != step["invite"]
             or held.hand is None or held.hand.pk != step["hand"]):  # fmt: skip
@@ -249,13 +276,19 @@ def follow(table_id: int, version: int, step: dict) -> TableSnapshot | None:
             engine.apply(action)
     except RulesError:
         return None  # cannot happen with the same hand and actions; the database will tell
-    if engine.sequence != step["sequence"] or engine.finished:
+    if engine.sequence != step["sequence"] or engine.finished != ("ended" in step):
         return None
     hand.sequence = step["sequence"]
     hand.deadline = datetime.fromisoformat(step["deadline"]) if step["deadline"] else None
     table = copy.copy(held.table)
     table.version = version
-    shot = load_snapshot(table, (hand, engine), held.players)
+    players = held.players
+    if engine.finished:
+        _ended(hand, engine, step)
+        table.next_deal_at = datetime.fromisoformat(step["next_deal_at"])
+        stacks = final_stacks(hand, engine)
+        players = [with_stack(p, stacks.get(p.pk)) for p in players]
+    shot = load_snapshot(table, (hand, engine), players)
     remember_engine(hand, engine)
     remember(shot)
     return shot

@@ -51,10 +51,11 @@ def same_table(a: state.TableSnapshot, b: state.TableSnapshot) -> None:
         (p.pk, p.stack, p.status, p.seat) for p in b.players
     ]
     for held, read in ((a.hand, b.hand), (a.last, b.last)):
-        assert (held and (held.pk, held.sequence, held.deadline, held.finished)) == (
-            read and (read.pk, read.sequence, read.deadline, read.finished)
+        assert (held and (held.pk, held.sequence, held.deadline, held.finished, held.ended)) == (
+            read and (read.pk, read.sequence, read.deadline, read.finished, read.ended)
         )
     assert a.button_next == b.button_next
+    assert a.table.next_deal_at == b.table.next_deal_at
 
 
 def next_move(table: Table, rng: random.Random) -> tuple[str, int, dict]:
@@ -143,7 +144,7 @@ def test_a_held_version_the_database_has_moved_past_is_not_used():
 def test_another_process_follows_a_change_from_its_notification_to_the_database_version():
     layer = get_channel_layer()
     group, listener = services.group_name, "test.follower"
-    followed = 0
+    followed = ends = 0
     for game in ("levys", "high-low-declare", "sviten"):
         table, rng = dealt_table(game, players=3), random.Random(7)
         async_to_sync(layer.group_add)(group(table.pk), listener)
@@ -156,14 +157,13 @@ def test_another_process_follows_a_change_from_its_notification_to_the_database_
             message = async_to_sync(layer.receive)(listener)
             after = fresh_read(table)
             assert message["version"] == after.version
-            if "step" not in message:
-                assert after.hand is None  # the hand ended: the other process reads it
-                continue
+            assert "step" in message  # the action that ends the hand too
             state._snapshots[table.pk] = before  # now be the other process
             state.remember_engine(hand, kept_engine)
             same_table(state.follow(table.pk, message["version"], message["step"]), after)
             followed += 1
-    assert followed > 20
+            ends += after.hand is None
+    assert followed > 20 and ends == 3  # each game's hand, to its end
 
 
 def test_a_follower_without_the_version_before_reads_the_database():
