@@ -184,9 +184,9 @@ def _save_table(table: Table, held: TableSnapshot | None) -> list[str] | None:
         return None
     fields = [f.attname for f in Table._meta.concrete_fields
               if getattr(table, f.attname) != getattr(held.table, f.attname)]  # fmt: skip
-    others = [f for f in fields if f != "version"]
-    if others:
-        table.save(update_fields=others)
+    others = {f: getattr(table, f) for f in fields if f != "version"}
+    if others:  # the row is locked and its version written: only these columns move
+        statements.update(Table, {"id": table.pk}, **others)
     return fields
 
 
@@ -504,14 +504,12 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
     document = new_document(hand_config(table, game), seats, button)
     engine = replay(document)
     last = (held.hand or held.last) if known else table.hands.order_by("-number").first()
-    hand = Hand.objects.create(
-        table=table,
-        number=(last.number + 1) if last else 1,
-        game=game,
-        document=document,
-        seat_players={str(p.seat): p.pk for p in players},
-        deadline=_deadline(table, now),
-    )
+    row = {"table_id": table.pk, "number": (last.number + 1) if last else 1, "game": game,
+           "document": document, "seat_players": {str(p.seat): p.pk for p in players},
+           "deadline": _deadline(table, now), "started": timezone.now(), "sequence": 0,
+           "finished": False, "voided": False}  # fmt: skip
+    hand = Hand(id=statements.insert(Hand, **row), **row)
+    hand._state.adding, hand._state.db = False, "default"  # as if read: it is in the database
     table.change.played = (hand, engine)
     table.button = button
     table.chosen_game = ""

@@ -1,11 +1,12 @@
 """The statements every action runs, without the ORM's query building.
 
 An action writes one event row and updates two rows: the table's version and the hand's
-sequence and clock; the action that ends a hand also writes the hand's result and every
-dealt player's stack. Built by Django's query machinery, each statement took more Python
-than the database takes to run it (about 0.2 ms each); here each is a fixed SQL text per
-model and columns, and its values are prepared by the model's own fields, so they are
-stored exactly as the ORM stores them.
+sequence and clock; the action that ends a hand also writes the hand's result, every
+dealt player's stack and the time of the next deal, and a deal the table's button.
+Built by Django's query machinery, each statement took more Python than the database
+takes to run it (about 0.2 ms each); here each is a fixed SQL text per model and
+columns, and its values are prepared by the model's own fields, so they are stored
+exactly as the ORM stores them.
 """
 
 from __future__ import annotations
@@ -51,10 +52,16 @@ def update(model: type[models.Model], where: dict, **values) -> int:
         return cursor.rowcount
 
 
-def insert(model: type[models.Model], **values) -> None:
-    """``INSERT`` one row of ``model`` (every field without a default given)."""
+def insert(model: type[models.Model], **values) -> int:
+    """``INSERT`` one row of ``model`` (every field without a default given); its id."""
+    sql, params = _insert_sql(model, tuple(values)), _prepared(model, values)
     with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(model, tuple(values)), _prepared(model, values))
+        if not connection.features.can_return_columns_from_insert:
+            cursor.execute(sql, params)
+            return cursor.lastrowid
+        cursor.execute(f"{sql} RETURNING {connection.ops.quote_name(model._meta.pk.column)}",
+                       params)  # fmt: skip
+        return cursor.fetchone()[0]
 
 
 def update_each(model: type[models.Model], name: str, values: dict) -> None:

@@ -24,13 +24,24 @@ def test_an_inserted_event_reads_back_as_one_the_orm_wrote():
     hand = state.current_hand(table)
     when = timezone.now() - timedelta(microseconds=123457)
     action = {"type": "draw", "seat": 2, "discard": ["Ah", "Td"], "note": 'é "quoted" ✓'}
-    statements.insert(HandEvent, hand_id=hand.pk, sequence=90, action=action, by="clock",
-                      created=when)  # fmt: skip
+    made = statements.insert(HandEvent, hand_id=hand.pk, sequence=90, action=action,
+                             by="clock", created=when)  # fmt: skip
     HandEvent.objects.create(hand=hand, sequence=91, action=action, by="clock")
     HandEvent.objects.filter(sequence=91).update(created=when)
     ours, theirs = (HandEvent.objects.get(hand=hand, sequence=n) for n in (90, 91))
     assert ours.action == theirs.action == action
     assert (ours.by, ours.created) == (theirs.by, theirs.created) == ("clock", when)
+    assert made == ours.pk  # the id of the row it wrote
+
+
+def test_a_dealt_hand_reads_back_as_the_dealer_holds_it():
+    table = make_table("sviten", action_clock=30)
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    held = state.held_snapshot(table.pk).hand
+    read = Hand.objects.get(pk=held.pk)
+    fields = [f.attname for f in Hand._meta.concrete_fields]
+    assert [getattr(held, f) for f in fields] == [getattr(read, f) for f in fields]
 
 
 def test_an_update_changes_exactly_the_matching_rows_and_counts_them():
