@@ -47,45 +47,47 @@ def _betting(legal: dict, sequence: int, presets: list) -> str:
     return html
 
 
-def _tap_cards(cards: list[dict], tap: str) -> str:
-    return "".join(tap.format(name=escape(c["name"]), face=card(c["name"])) for c in cards)
+def _pick(css: str, sequence: int, kind: str, prompt: str, cards: list[dict], tap: str,
+          after: str, more: str = "") -> str:  # fmt: skip
+    """A form of the viewer's own cards to tap (``tap``: one card's HTML, with its
+    ``{name}`` and ``{face}``), a prompt above them and ``after`` below."""
+    taps = "".join(tap.format(name=escape(c["name"]), face=card(c["name"])) for c in cards)
+    return (f'    <form ws-send class="{css}">{_hidden("seq", sequence)}{_hidden("type", kind)}'
+            f"{more}\n      <p>{prompt}</p>\n"
+            f'      <div class="cards">{taps}</div>\n{after}    </form>\n')  # fmt: skip
+
+
+DRAW_BUTTON = '      <button class="primary">Draw (none selected: stand pat)</button>\n'
 
 
 def _draw(legal: dict, sequence: int, cards: list[dict]) -> str:
     one = " (one card: you are shown one up)" if legal["step"] == "lock" else ""
-    taps = _tap_cards(cards, '<label class="tap"><input type="checkbox" name="discard" '
-                             'value="{name}">{face}</label>')  # fmt: skip
-    return (f'    <form ws-send class="pick">{_hidden("seq", sequence)}{_hidden("type", "draw")}\n'
-            f"      <p>Tap the cards to throw away{one}.</p>\n"
-            f'      <div class="cards">{taps}</div>\n'
-            '      <button class="primary">Draw (none selected: stand pat)</button>\n'
-            "    </form>\n")  # fmt: skip
+    return _pick("pick", sequence, "draw", f"Tap the cards to throw away{one}.", cards,
+                 '<label class="tap"><input type="checkbox" name="discard" value="{name}">'
+                 "{face}</label>",
+                 DRAW_BUTTON)  # fmt: skip
 
 
 def _arrange(sequence: int, cards: list[dict]) -> str:
-    taps = _tap_cards(cards, '<button type="button" class="tap arrange-card" '
-                             'data-card="{name}">{face}</button>')  # fmt: skip
-    return (f'    <form ws-send class="arrange">{_hidden("seq", sequence)}'
-            f'{_hidden("type", "arrange")}{_hidden("order", "")}\n'
-            "      <p>Tap your cards in the order you will turn them up; the last one stays "
-            "the hole card.</p>\n"
-            f'      <div class="cards">{taps}</div>\n'
-            '      <p class="chosen">Order: <span class="order-shown"></span></p>\n'
-            '      <button type="button" class="reset-order">Start again</button>\n'
-            '      <button class="primary confirm-order" disabled>Lock this order</button>\n'
-            "    </form>\n")  # fmt: skip
+    return _pick("arrange", sequence, "arrange",
+                 "Tap your cards in the order you will turn them up; the last one stays the "
+                 "hole card.", cards,
+                 '<button type="button" class="tap arrange-card" data-card="{name}">{face}'
+                 "</button>",
+                 '      <p class="chosen">Order: <span class="order-shown"></span></p>\n'
+                 '      <button type="button" class="reset-order">Start again</button>\n'
+                 '      <button class="primary confirm-order" disabled>Lock this order</button>\n',
+                 more=_hidden("order", ""))  # fmt: skip
 
 
 def _replace(sequence: int, cards: list[dict]) -> str:
-    taps = _tap_cards(cards, '<label class="tap"><input type="radio" name="card" '
-                             'value="{name}" required>{face}</label>')  # fmt: skip
-    return (f'    <form ws-send class="pick">{_hidden("seq", sequence)}'
-            f'{_hidden("type", "replace")}\n'
-            "      <p>Replace one card? An up card's replacement comes up; the hole card's "
-            "comes down.</p>\n"
-            f'      <div class="cards">{taps}</div>\n'
-            '      <button class="primary">Replace it</button>\n    </form>\n'
-            f"    {_form(sequence, 'keep', 'Keep all five')}\n")  # fmt: skip
+    form = _pick("pick", sequence, "replace",
+                 "Replace one card? An up card's replacement comes up; the hole card's comes "
+                 "down.", cards,
+                 '<label class="tap"><input type="radio" name="card" value="{name}" required>'
+                 "{face}</label>",
+                 '      <button class="primary">Replace it</button>\n')  # fmt: skip
+    return f"{form}    {_form(sequence, 'keep', 'Keep all five')}\n"
 
 
 def _one_up(legal: dict, sequence: int) -> str:
