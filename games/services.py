@@ -8,7 +8,6 @@ changes nothing.
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from games.rules.table import next_button
 from games.state import (
     TableSnapshot,
     cached_snapshot,
+    copied,
     current_hand,
     dealt_in,
     eligible_players,
@@ -167,7 +167,7 @@ def _lock_table(table_id: int) -> tuple[Table, TableSnapshot | None]:
     if held is not None:
         where = {"id": table_id, "invite": held.table.invite, "version": held.version}
         if statements.update(Table, where, version=held.version + 1):  # takes the row lock
-            return copy.copy(held.table), held
+            return copied(held.table), held
     try:
         table = Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
@@ -429,7 +429,7 @@ def _seated(table: Table, session_key: str) -> Player:
     if held is not None:  # the players as this version has them: a copy, free to change
         found = next((p for p in held.players if session_key and p.session_key == session_key),
                      None)  # fmt: skip
-        return _must_be_seated(copy.copy(found))
+        return _must_be_seated(copied(found))
     return _must_be_seated(player_for(table, session_key))
 
 
@@ -526,7 +526,7 @@ def _deadline(table: Table, now: datetime) -> datetime | None:
 def _locked_hand(table: Table) -> Hand:
     """The hand being played (the table's lock covers it: every writer takes that first)."""
     held = table.change.held
-    hand = copy.copy(held.hand) if held else table.hands.filter(finished=False).first()
+    hand = copied(held.hand) if held else table.hands.filter(finished=False).first()
     if hand is None:
         raise ServiceError("there is no hand being played")
     return hand
@@ -629,7 +629,7 @@ def tick(table: Table, now: datetime | None = None):
     table.change.players_changed = False  # nothing here changes a player before dealing
     held = table.change.held
     if held is not None:
-        hand = copy.copy(held.hand) if held.hand else None
+        hand = copied(held.hand) if held.hand else None
     else:
         hand = table.hands.select_for_update().filter(finished=False).first()
     if hand is not None:

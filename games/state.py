@@ -10,10 +10,12 @@ new version (games.services.writes_table), so a snapshot of a version never goes
 
 from __future__ import annotations
 
-import copy
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TypeVar
+
+from django.db import models
 
 from games.models import Hand, Player, Table
 from games.rules.document import replay
@@ -32,6 +34,24 @@ def keep(cache: OrderedDict, key, value, limit: int = CACHE_LIMIT) -> None:
     cache[key] = value
     if len(cache) > limit:
         cache.popitem(last=False)
+
+
+Row = TypeVar("Row", bound=models.Model)
+
+
+def copied(row: Row) -> Row:
+    """A copy of a model instance, as ``copy.copy`` makes one (its own state and cache of
+    related objects, the same field values), without the round trip through pickling's
+    protocol that took a tenth of an action's time. (None stays None.)"""
+    if row is None:
+        return None
+    clone = object.__new__(type(row))
+    clone.__dict__.update(row.__dict__)
+    clone._state = state = object.__new__(type(row._state))
+    state.__dict__.update(row._state.__dict__)
+    if "fields_cache" in state.__dict__:
+        state.fields_cache = state.fields_cache.copy()
+    return clone
 
 
 # -- the database -----------------------------------------------------------------
@@ -247,7 +267,7 @@ def with_stack(player: Player, stack: int | None) -> Player:
     """``player`` with a new stack (a copy; the same player when ``stack`` is None)."""
     if stack is None:
         return player
-    player = copy.copy(player)
+    player = copied(player)
     player.stack = stack
     return player
 
@@ -267,7 +287,7 @@ def follow(table_id: int, version: int, step: dict) -> TableSnapshot | None:
     if (held is None or held.version != step["from"] or held.table.invite != step["invite"]
             or held.hand is None or held.hand.pk != step["hand"]):  # fmt: skip
         return None
-    hand = copy.copy(held.hand)
+    hand = copied(held.hand)
     engine = _kept_engine(hand, take=True)
     if engine is None:
         return None
@@ -280,7 +300,7 @@ def follow(table_id: int, version: int, step: dict) -> TableSnapshot | None:
         return None
     hand.sequence = step["sequence"]
     hand.deadline = datetime.fromisoformat(step["deadline"]) if step["deadline"] else None
-    table = copy.copy(held.table)
+    table = copied(held.table)
     table.version = version
     players = held.players
     if engine.finished:

@@ -6,11 +6,17 @@ dealt player's stack and the time of the next deal, and a deal the table's butto
 Built by Django's query machinery, each statement took more Python than the database
 takes to run it (about 0.2 ms each); here each is a fixed SQL text per model and
 columns, and its values are prepared by the model's own fields, so they are stored
-exactly as the ORM stores them.
+exactly as the ORM stores them. They run on the database driver's own cursor, inside
+Django's error handling (a failure is Django's DatabaseError, and marks the connection
+for replacing) but without its cursor wrapper: with DEBUG on, that wrapper ran a second
+query on SQLite for each statement only to quote its values for the query log. The log
+still gets each statement, with its values as given.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from functools import lru_cache
 
 from django.db import connection, models
@@ -28,40 +34,60 @@ def _columns(model: type[models.Model], names: tuple[str, ...]) -> tuple[str, ..
     return tuple(quote(model._meta.get_field(name).column) for name in names)
 
 
+def _mark() -> str:
+    """The driver's placeholder for a value (sqlite3's differs from psycopg's)."""
+    return "?" if connection.vendor == "sqlite" else "%s"
+
+
 @lru_cache(maxsize=64)
-def _update_sql(model: type[models.Model], names: tuple, where: tuple) -> str:
-    sets = ", ".join(f"{c} = %s" for c in _columns(model, names))
-    match = " AND ".join(f"{c} = %s" for c in _columns(model, where))
+def _update_sql(model: type[models.Model], names: tuple, where: tuple, mark: str) -> str:
+    sets = ", ".join(f"{c} = {mark}" for c in _columns(model, names))
+    match = " AND ".join(f"{c} = {mark}" for c in _columns(model, where))
     return f"UPDATE {connection.ops.quote_name(model._meta.db_table)} SET {sets} WHERE {match}"
 
 
 @lru_cache(maxsize=64)
-def _insert_sql(model: type[models.Model], names: tuple) -> str:
+def _insert_sql(model: type[models.Model], names: tuple, mark: str) -> str:
     columns = ", ".join(_columns(model, names))
-    marks = ", ".join(["%s"] * len(names))
-    return f"INSERT INTO {connection.ops.quote_name(model._meta.db_table)} ({columns}) " \
-           f"VALUES ({marks})"  # fmt: skip
+    marks = ", ".join([mark] * len(names))
+    sql = f"INSERT INTO {connection.ops.quote_name(model._meta.db_table)} ({columns}) " \
+          f"VALUES ({marks})"  # fmt: skip
+    if connection.features.can_return_columns_from_insert:
+        sql += f" RETURNING {connection.ops.quote_name(model._meta.pk.column)}"
+    return sql
+
+
+def _run(sql: str, params: list, read: Callable, many: bool = False):
+    """Run ``sql`` on the driver's cursor; what ``read`` takes from the cursor."""
+    connection.validate_no_broken_transaction()
+    started = time.monotonic()
+    with connection.wrap_database_errors:
+        connection.ensure_connection()
+        cursor = connection.connection.cursor()
+        try:
+            (cursor.executemany if many else cursor.execute)(sql, params)
+            result = read(cursor)
+        finally:
+            cursor.close()
+    if connection.queries_logged:
+        shown = f"{len(params)} times: {sql}" if many else sql
+        connection.queries_log.append({"sql": f"{shown} -- {params!r}",
+                                       "time": f"{time.monotonic() - started:.3f}"})  # fmt: skip
+    return result
 
 
 def update(model: type[models.Model], where: dict, **values) -> int:
     """``UPDATE`` the rows of ``model`` matching ``where`` (field names to values) to
     ``values``; the number of rows changed."""
-    sql = _update_sql(model, tuple(values), tuple(where))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, _prepared(model, values) + _prepared(model, where))
-        return cursor.rowcount
+    sql = _update_sql(model, tuple(values), tuple(where), _mark())
+    return _run(sql, _prepared(model, values) + _prepared(model, where), _rowcount)
 
 
 def insert(model: type[models.Model], **values) -> int:
     """``INSERT`` one row of ``model`` (every field without a default given); its id."""
-    sql, params = _insert_sql(model, tuple(values)), _prepared(model, values)
-    with connection.cursor() as cursor:
-        if not connection.features.can_return_columns_from_insert:
-            cursor.execute(sql, params)
-            return cursor.lastrowid
-        cursor.execute(f"{sql} RETURNING {connection.ops.quote_name(model._meta.pk.column)}",
-                       params)  # fmt: skip
-        return cursor.fetchone()[0]
+    sql = _insert_sql(model, tuple(values), _mark())
+    returns = connection.features.can_return_columns_from_insert
+    return _run(sql, _prepared(model, values), _returned if returns else _last_id)
 
 
 def update_each(model: type[models.Model], name: str, values: dict) -> None:
@@ -70,5 +96,16 @@ def update_each(model: type[models.Model], name: str, values: dict) -> None:
     field, key = model._meta.get_field(name), model._meta.pk
     rows = [(field.get_db_prep_save(value, connection), key.get_db_prep_save(pk, connection))
             for pk, value in values.items()]  # fmt: skip
-    with connection.cursor() as cursor:
-        cursor.executemany(_update_sql(model, (name,), (key.name,)), rows)
+    _run(_update_sql(model, (name,), (key.name,), _mark()), rows, _rowcount, many=True)
+
+
+def _rowcount(cursor) -> int:
+    return cursor.rowcount
+
+
+def _returned(cursor) -> int:
+    return cursor.fetchone()[0]
+
+
+def _last_id(cursor) -> int:
+    return cursor.lastrowid

@@ -81,8 +81,11 @@ def test_database_and_channel_layer_follow_the_environment():
 
 def test_the_server_entry_point_tunes_its_process():
     code = (
-        "import gc; import pokerhome.asgi; from pokerhome import process;"
-        "print(gc.get_threshold() == process.GC_THRESHOLDS, gc.get_freeze_count() > 10000)"
+        "import gc, threading; import pokerhome.asgi; from pokerhome import process;"
+        "from django.conf import settings;"
+        "print(gc.get_threshold() == process.GC_THRESHOLDS, gc.get_freeze_count() > 10000);"
+        "sqlite = settings.DATABASES['default']['ENGINE'].endswith('sqlite3');"
+        "print(sqlite == any(t.name == 'sqlite-checkpoints' for t in threading.enumerate()))"
     )
     result = subprocess.run(
         [sys.executable, "-c", code],
@@ -92,4 +95,4 @@ def test_the_server_entry_point_tunes_its_process():
         text=True,
         check=True,
     )
-    assert result.stdout.split() == ["True", "True"]
+    assert result.stdout.split() == ["True", "True", "True"]

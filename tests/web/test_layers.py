@@ -25,10 +25,12 @@ def test_a_group_send_reaches_every_member_once_and_no_one_else():
         for channel in members:
             await layer.group_add("table-1", channel)
         await layer.group_add("table-2", outsider)
-        await layer.group_send("table-1", {"type": "table.changed", "version": 3})
+        sent = {"type": "table.changed", "version": 3, "step": {"actions": [{"seat": 1}]}}
+        await layer.group_send("table-1", sent)
+        sent["step"]["actions"].append({"seat": 2})  # the sender's later changes stay its own
         got = [await asyncio.wait_for(layer.receive(c), 1) for c in members]
-        assert got == [{"type": "table.changed", "version": 3}] * 6
-        assert got[0] is not got[1]  # each gets its own copy, as with Channels' layer
+        expected = {"type": "table.changed", "version": 3, "step": {"actions": [{"seat": 1}]}}
+        assert got == [expected] * 6
         await layer.group_discard("table-1", members[0])
         await layer.group_send("table-1", {"type": "table.changed", "version": 4})
         assert members[0] not in layer.channels and outsider not in layer.channels

@@ -21,7 +21,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import presenter, services, state, table_html
-from games.models import Player, Table
+from games.models import Hand, Player, Table
 from games.presenter import STATE, Viewer, render_table, table_context
 from games.services import StaleAction
 from tests.rules.playout import random_action
@@ -288,3 +288,19 @@ def test_a_hand_keeps_one_engine_its_newest():
     hand = state.current_hand(table)
     assert state._engines[hand_id][0] == (hand.pk, hand.started, hand.sequence)
     assert state.engine_at(hand) is state._engines[hand_id][1]  # used, not rebuilt
+
+
+def test_a_copied_row_is_a_copy_as_copy_copy_makes_it():
+    table = dealt_table()
+    hand = state.current_hand(table)
+    assert hand.table.pk == table.pk  # cached on the row
+    clone = state.copied(hand)
+    fields = [f.attname for f in Hand._meta.concrete_fields]
+    assert [getattr(clone, f) for f in fields] == [getattr(hand, f) for f in fields]
+    assert type(clone) is Hand and clone is not hand and clone._state is not hand._state
+    assert (clone._state.db, clone._state.adding) == (hand._state.db, hand._state.adding)
+    assert clone._state.fields_cache == hand._state.fields_cache
+    clone.sequence += 5
+    clone._state.fields_cache.clear()
+    assert hand.sequence == clone.sequence - 5 and hand._state.fields_cache  # its own
+    assert state.copied(None) is None

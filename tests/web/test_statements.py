@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import services, state, statements
@@ -72,3 +74,22 @@ def test_update_each_sets_each_row_its_own_value_and_no_other_row():
     statements.update_each(Player, "stack", {players[0].pk: 7, players[1].pk: 0})
     assert [p.stack for p in Player.objects.filter(table=table).order_by("seat")] == [
         7, 0, untouched]  # fmt: skip
+
+
+def test_a_failed_statement_is_djangos_error_and_every_statement_is_in_the_query_log():
+    table = make_table(action_clock=30)
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    hand = state.current_hand(table)
+    with CaptureQueriesContext(connection) as queries:
+        statements.update(Hand, {"id": hand.pk}, sequence=3)
+        statements.update_each(Player, "stack", {p.pk: 5 for p in table.players.all()})
+    logged = [q["sql"] for q in queries.captured_queries]
+    assert logged[0].startswith('UPDATE "games_hand" SET "sequence" =') and "[3, " in logged[0]
+    assert logged[-1].startswith('3 times: UPDATE "games_player" SET "stack" =')
+    with pytest.raises(IntegrityError), transaction.atomic():  # the same event twice
+        row = {"hand_id": hand.pk, "sequence": 50, "action": {}, "by": "clock",
+               "created": timezone.now()}  # fmt: skip
+        statements.insert(HandEvent, **row)
+        statements.insert(HandEvent, **row)
+    assert not HandEvent.objects.filter(hand=hand, sequence=50).exists()  # rolled back
