@@ -539,15 +539,19 @@ def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, n
     except RulesError as error:
         raise ServiceError(str(error)) from None
     hand.sequence += 1
-    statements.insert(HandEvent, hand_id=hand.pk, sequence=hand.sequence,
-                      action=engine.actions[-1], by=by, created=timezone.now())  # fmt: skip
+    event = statements.inserting(HandEvent, hand_id=hand.pk, sequence=hand.sequence,
+                                 action=engine.actions[-1], by=by,
+                                 created=timezone.now())  # fmt: skip
     table.change.actions.append(engine.actions[-1])
     table.change.played = (hand, engine)
     hand.deadline = _deadline(table, now)
     if engine.finished:
+        statements.together(event)
         _finish(table, hand, engine, now)
-    else:
-        statements.update(Hand, {"id": hand.pk}, sequence=hand.sequence, deadline=hand.deadline)
+    else:  # the event and the hand's new moment, in one round trip where it can be
+        moment = statements.updating(Hand, {"id": hand.pk}, sequence=hand.sequence,
+                                     deadline=hand.deadline)  # fmt: skip
+        statements.together(event, moment)
 
 
 def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:

@@ -76,18 +76,44 @@ def _run(sql: str, params: list, read: Callable, many: bool = False):
     return result
 
 
-def update(model: type[models.Model], where: dict, **values) -> int:
-    """``UPDATE`` the rows of ``model`` matching ``where`` (field names to values) to
-    ``values``; the number of rows changed."""
+Statement = tuple[str, list]  # SQL and its values
+
+
+def updating(model: type[models.Model], where: dict, **values) -> Statement:
+    """The ``UPDATE`` of the rows of ``model`` matching ``where`` (field names to values)
+    to ``values``."""
     sql = _update_sql(model, tuple(values), tuple(where), _mark())
-    return _run(sql, _prepared(model, values) + _prepared(model, where), _rowcount)
+    return sql, _prepared(model, values) + _prepared(model, where)
+
+
+def inserting(model: type[models.Model], **values) -> Statement:
+    """The ``INSERT`` of one row of ``model`` (every field without a default given)."""
+    return _insert_sql(model, tuple(values), _mark()), _prepared(model, values)
+
+
+def update(model: type[models.Model], where: dict, **values) -> int:
+    """Run ``updating(...)``: the number of rows changed."""
+    return _run(*updating(model, where, **values), _rowcount)
 
 
 def insert(model: type[models.Model], **values) -> int:
-    """``INSERT`` one row of ``model`` (every field without a default given); its id."""
-    sql = _insert_sql(model, tuple(values), _mark())
+    """Run ``inserting(...)``: the id of the row written."""
     returns = connection.features.can_return_columns_from_insert
-    return _run(sql, _prepared(model, values), _returned if returns else _last_id)
+    return _run(*inserting(model, **values), _returned if returns else _last_id)
+
+
+def together(*statements: Statement) -> None:
+    """Run ``statements``, in one round trip to the database where the driver takes them
+    as one text: psycopg with client-side binding (Django's default on PostgreSQL), where
+    each statement is a round trip of ~0.4 ms under load. (SQLite runs in this process:
+    there they run in turn.)"""
+    options = connection.settings_dict.get("OPTIONS", {})
+    if connection.vendor == "postgresql" and not options.get("server_side_binding"):
+        sql = "; ".join(sql for sql, _ in statements)
+        _run(sql, [value for _, values in statements for value in values], _rowcount)
+        return
+    for sql, values in statements:
+        _run(sql, values, _rowcount)
 
 
 def update_each(model: type[models.Model], name: str, values: dict) -> None:

@@ -96,3 +96,21 @@ def test_a_failed_statement_is_djangos_error_and_every_statement_is_in_the_query
         statements.insert(HandEvent, **row)
         statements.insert(HandEvent, **row)
     assert not HandEvent.objects.filter(hand=hand, sequence=50).exists()  # rolled back
+
+
+def test_statements_together_write_each_and_on_postgresql_are_one_round_trip():
+    table = make_table(action_clock=30)
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    hand = state.current_hand(table)
+    row = {"hand_id": hand.pk, "sequence": 60, "action": {"type": "check", "seat": 1},
+           "by": "player", "created": timezone.now()}  # fmt: skip
+    with CaptureQueriesContext(connection) as queries, transaction.atomic():
+        statements.together(
+            statements.inserting(HandEvent, **row),
+            statements.updating(Hand, {"id": hand.pk}, sequence=60),
+        )
+    assert HandEvent.objects.get(hand=hand, sequence=60).action == row["action"]
+    assert Hand.objects.get(pk=hand.pk).sequence == 60
+    writes = [q["sql"] for q in queries.captured_queries if q["sql"].startswith(("INSERT", "UP"))]
+    assert len(writes) == (1 if connection.vendor == "postgresql" else 2)
