@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 from tests.live.harness import Server, migrate, next_move, server_env  # noqa: E402
 
 VERSION = re.compile(rb'data-version="(\d+)"')
+CONTROLS = b'<section class="controls"'
 PLAYERS = 6
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -106,7 +107,9 @@ class Table:
             self.counter += 1
             sender, target, message = self.seats[0], self.counter, f'{{"version": {self.counter}}}'
         else:
-            pages = [(s, next_move(s.page.decode())) for s in self.seats if s.page]
+            # Only a page with controls can have a move (parsing all six cost the generator,
+            # which shares the machine with the servers, a twentieth of a core at 200 tables).
+            pages = [(s, next_move(s.page.decode())) for s in self.seats if CONTROLS in s.page]
             actor = next(((s, m) for s, m in pages if m), None)
             if actor is None:
                 return None, -1  # between hands: nobody to act
@@ -270,7 +273,7 @@ def _measure_row(count: int, env: dict, made, processes: int, folder: Path, seco
     """pokerhome then the baseline at ``count`` tables; prints both rows; the p99 ratio."""
     rows = {}
     # pokerhome first: the baseline then broadcasts fragments of the size ours averaged.
-    for kind, app in (("pokerhome", "pokerhome.asgi:application"),
+    for kind, app in (("pokerhome", os.environ.get("BENCH_APP", "pokerhome.asgi:application")),
                       ("baseline", "bench.baseline:application")):  # fmt: skip
         run_env = dict(env)
         if kind == "baseline":
