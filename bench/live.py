@@ -107,8 +107,8 @@ class Table:
             self.counter += 1
             sender, target, message = self.seats[0], self.counter, f'{{"version": {self.counter}}}'
         else:
-            # Only a page with controls can have a move (parsing all six cost the generator,
-            # which shares the machine with the servers, a twentieth of a core at 200 tables).
+            # Only a page with controls can have a move: the generator shares the machine
+            # with the servers, and decoding and searching all six pages was its own cost.
             pages = [(s, next_move(s.page.decode())) for s in self.seats if CONTROLS in s.page]
             actor = next(((s, m) for s, m in pages if m), None)
             if actor is None:

@@ -16,14 +16,15 @@ def _declarations_public(hand: Hand) -> bool:
     return hand.config.declare == "vocal" or any(e["event"] == "declarations" for e in hand.log)
 
 
-def _seat_view(hand: Hand, seat: int, me: int | None, actors: list[int]) -> dict:
+def _seat_view(hand: Hand, seat: int, me: int | None, actors: list[int], open_fists: bool) -> dict:
+    """One seat as ``me`` sees it; ``open_fists``: whether declarations are public now."""
     p = hand.players[seat]
     shown_down = hand.showdown and not p.folded
     cards = [
         {"card": str(c) if (seat == me or up or shown_down) else None, "up": up}
         for c, up in zip(p.cards, p.up, strict=True)
     ]
-    declaration = p.declaration if (seat == me or _declarations_public(hand)) else None
+    declaration = p.declaration if (seat == me or open_fists) else None
     entry = {
         "seat": seat,
         "name": p.name,
@@ -72,8 +73,10 @@ def _public(hand: Hand) -> dict:
         {s: p.contributed for s, p in hand.players.items()},
         {s for s, p in hand.players.items() if p.folded},
     )
-    spectator = {s: _seat_view(hand, s, None, actors) for s in sorted(hand.players)}
+    open_fists = _declarations_public(hand)  # the same for every seat: worked out once
+    spectator = {s: _seat_view(hand, s, None, actors, open_fists) for s in sorted(hand.players)}
     return {
+        "open_fists": open_fists,
         "actors": actors,
         "board": [str(c) for c in hand.board],
         "pots": [{"name": p.name, "amount": p.amount} for p in pots],
@@ -87,7 +90,7 @@ def _view(hand: Hand, seat: int | None, public: dict) -> dict:
     me = seat if seat in hand.players else None
     actors = public["actors"]
     seats = [
-        _seat_view(hand, s, me, actors) if s == me else entry
+        _seat_view(hand, s, me, actors, public["open_fists"]) if s == me else entry
         for s, entry in public["seats"].items()
     ]
     result = {
