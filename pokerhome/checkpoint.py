@@ -6,8 +6,9 @@ process, every few seconds one action's commit took 4-8 ms instead of 0.1 ms, an
 table's action queued behind it. A server process runs the checkpoints on a thread of its
 own instead, with its own connection: a passive checkpoint waits for nobody, and writers
 go on appending to the log while it copies (SQLite releases Python's lock meanwhile).
-The log then starts again from its beginning before it reaches 1,000 pages, so commits
-no longer checkpoint; if this thread stops, they do again, as before.
+Once a checkpoint has copied the whole log, the next writer starts it again from its
+beginning, so the log seldom reaches 1,000 pages at a commit; if this thread stops,
+commits checkpoint again, as before.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+from pathlib import Path
 
 logger = logging.getLogger(__name__)
 EVERY = 0.5  # seconds between checkpoints: ~150 pages of log at 50 actions a second
@@ -23,7 +25,8 @@ EVERY = 0.5  # seconds between checkpoints: ~150 pages of log at 50 actions a se
 def checkpoint(path: str) -> tuple[int, int, int]:
     """One passive checkpoint of the database at ``path``: (busy, pages in the log,
     pages copied), as SQLite's ``wal_checkpoint`` pragma reports them."""
-    with sqlite3.connect(path, timeout=1) as connection:
+    uri = Path(path).resolve().as_uri() + "?mode=rw"  # never makes a database that is not there
+    with sqlite3.connect(uri, uri=True, timeout=1) as connection:
         connection.execute("PRAGMA synchronous=NORMAL")  # as the app's connections
         busy, logged, copied = connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
     connection.close()
@@ -34,7 +37,7 @@ def _run(path: str, stop: threading.Event, every: float) -> None:
     while not stop.wait(every):
         try:
             checkpoint(path)
-        except sqlite3.Error:  # e.g. the file is being replaced: the next one will do
+        except sqlite3.Error:  # e.g. the file is not there yet: the next one will do
             logger.debug("checkpoint of %s failed", path, exc_info=True)
 
 

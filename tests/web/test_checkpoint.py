@@ -56,3 +56,11 @@ def test_only_a_sqlite_file_gets_the_thread():
     assert start_checkpoints({"ENGINE": "django.db.backends.postgresql", "NAME": "x"}) is None
     assert start_checkpoints({"ENGINE": SQLITE, "NAME": ":memory:"}) is None
     assert start_checkpoints({"ENGINE": SQLITE, "NAME": "file:memdb?mode=memory"}) is None
+
+
+def test_the_thread_makes_no_database_where_there_is_none(tmp_path):
+    path = tmp_path / "not-yet.sqlite3"
+    stop = start_checkpoints({"ENGINE": SQLITE, "NAME": str(path)}, every=0.01)
+    time.sleep(0.2)  # some twenty passes, each failing quietly
+    stop.set()
+    assert not path.exists()
