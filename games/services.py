@@ -123,49 +123,84 @@ class Change:
     actions: list[dict] = field(default_factory=list)  # applied to the played hand
 
 
-def writes_table(func: Callable) -> Callable:
+def writes_table(func: Callable | None = None, *, lock_with_writes: bool = False):
     """Run ``func(table, ...)`` in one transaction with the table row locked.
 
     A change makes a new version of the table. Its snapshot is made before the commit,
     while the lock guarantees that it is that version, and handed to this process's
     connections after it; then every connection is told.
+
+    ``lock_with_writes``: for a call that reads nothing from the database before its first
+    write when this process holds the table's version (a player's action): the locking
+    statement goes in the same round trip as that write, and is checked after it; a call
+    refused meanwhile is refused only once the lock has shown the version was the
+    database's. If it was not, all is undone and the call runs again as any other.
     """
+    if func is None:
+        return lambda f: writes_table(f, lock_with_writes=lock_with_writes)
 
     @wraps(func)
     def wrapper(table_id: int, *args, **kwargs):
+        if lock_with_writes:
+            try:
+                return _written(func, table_id, args, kwargs, trust_held=True)
+            except HeldIsBehind:
+                pass
+        return _written(func, table_id, args, kwargs, trust_held=False)
+
+    return wrapper
+
+
+class HeldIsBehind(Exception):
+    """The version this process holds was not the database's: the call runs again."""
+
+
+def _written(func: Callable, table_id: int, args, kwargs, trust_held: bool):
+    try:
         with transaction.atomic():
-            table, held = _lock_table(table_id)
+            table, held = _lock_table(table_id, trust_held)
             table.change = change = Change(held)
             try:
                 result = func(table, *args, **kwargs)
+            except ServiceError:
+                statements.settle()  # refused: but only on the database's version
+                raise
             finally:
                 # The new version's snapshot keeps this table: it must not keep the
                 # version before it (and, through that, every version the table had).
                 del table.change
             if result is UNCHANGED:
+                statements.settle()
                 transaction.set_rollback(True)  # undo the locking statement's new version
             else:
                 table.version += 1
                 saved = _save_table(table, held)
+                statements.settle()
                 kept = held.players if held and not change.players_changed else change.players
                 shot = load_snapshot(table, change.played, kept)
                 shot.made_here = True
                 followable = _only_played(saved, kept, shot)
                 step = step_of(held, shot, change.actions) if followable else None
                 transaction.on_commit(lambda: _published(shot, change.played, step))
-        return result
+    except statements.Unexpected:
+        raise HeldIsBehind from None
+    finally:
+        statements.forget()
+    return result
 
-    return wrapper
 
-
-def _lock_table(table_id: int) -> tuple[Table, TableSnapshot | None]:
+def _lock_table(table_id: int, trust_held: bool = False) -> tuple[Table, TableSnapshot | None]:
     """Lock the table row. When this process holds a snapshot of the version the database
     has, the locking statement proves it, and the snapshot stands in for reading it all;
     the same statement writes the next version (``_save_table`` then writes only what
-    else changed; a call that changes nothing rolls it back)."""
+    else changed; a call that changes nothing rolls it back). ``trust_held``: the locking
+    statement is held back to go with the first write (writes_table's lock_with_writes)."""
     held = held_snapshot(table_id)
     if held is not None:
         where = {"id": table_id, "invite": held.table.invite, "version": held.version}
+        if trust_held:
+            statements.send_with_next(statements.updating(Table, where, version=held.version + 1))
+            return copied(held.table), held
         if statements.update(Table, where, version=held.version + 1):  # takes the row lock
             return copied(held.table), held
     try:
@@ -575,7 +610,7 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
         _apply_rebuy_if_free(table, player)
 
 
-@writes_table
+@writes_table(lock_with_writes=True)  # reads nothing before _apply writes, with held
 def act(
     table: Table, session_key: str, sequence: int, action: dict, now: datetime | None = None
 ) -> None:

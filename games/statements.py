@@ -15,11 +15,14 @@ still gets each statement, with its values as given.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from functools import lru_cache
 
-from django.db import connection, models
+from django.db import IntegrityError, connection, models
+
+Statement = tuple[str, list]  # SQL and its values
 
 
 def _prepared(model: type[models.Model], values: dict) -> list:
@@ -57,6 +60,40 @@ def _insert_sql(model: type[models.Model], names: tuple, mark: str) -> str:
     return sql
 
 
+class Unexpected(Exception):
+    """A statement held back with ``send_with_next`` did not change the rows expected."""
+
+
+_held_back = threading.local()  # per thread, as Django's connections are
+
+
+def send_with_next(statement: Statement, rows: int = 1) -> None:
+    """Hold ``statement`` back, to go to the database with the next statement run in this
+    transaction (in its round trip, where ``together`` joins them); that one then raises
+    ``Unexpected`` unless it changed ``rows`` rows (roll the transaction back then)."""
+    _held_back.statement = (statement, rows)
+
+
+def settle() -> None:
+    """Run the statement held back, if it still is, alone (raises ``Unexpected``)."""
+    held = forget()
+    if held is not None:
+        (sql, values), rows = held
+        _check(_run(sql, values, _rowcount), rows)
+
+
+def forget() -> tuple[Statement, int] | None:
+    """Drop the statement held back, if any (when its transaction ends anyway)."""
+    held = getattr(_held_back, "statement", None)
+    _held_back.statement = None
+    return held
+
+
+def _check(changed: int, rows: int) -> None:
+    if changed != rows:
+        raise Unexpected(f"{changed} rows changed where {rows} were expected")
+
+
 def _run(sql: str, params: list, read: Callable, many: bool = False):
     """Run ``sql`` on the driver's cursor; what ``read`` takes from the cursor."""
     connection.validate_no_broken_transaction()
@@ -76,9 +113,6 @@ def _run(sql: str, params: list, read: Callable, many: bool = False):
     return result
 
 
-Statement = tuple[str, list]  # SQL and its values
-
-
 def updating(model: type[models.Model], where: dict, **values) -> Statement:
     """The ``UPDATE`` of the rows of ``model`` matching ``where`` (field names to values)
     to ``values``."""
@@ -93,32 +127,47 @@ def inserting(model: type[models.Model], **values) -> Statement:
 
 def update(model: type[models.Model], where: dict, **values) -> int:
     """Run ``updating(...)``: the number of rows changed."""
+    settle()
     return _run(*updating(model, where, **values), _rowcount)
 
 
 def insert(model: type[models.Model], **values) -> int:
     """Run ``inserting(...)``: the id of the row written."""
+    settle()
     returns = connection.features.can_return_columns_from_insert
     return _run(*inserting(model, **values), _returned if returns else _last_id)
 
 
 def together(*statements: Statement) -> None:
-    """Run ``statements``, in one round trip to the database where the driver takes them
-    as one text: psycopg with client-side binding (Django's default on PostgreSQL), where
-    each statement is a round trip of ~0.4 ms under load. (SQLite runs in this process:
-    there they run in turn.)"""
+    """Run ``statements`` (after the one held back, if any), in one round trip to the
+    database where the driver takes them as one text: psycopg with client-side binding
+    (Django's default on PostgreSQL), where each statement is a round trip of ~0.4 ms
+    under load. (SQLite runs in this process: there they run in turn.)"""
     options = connection.settings_dict.get("OPTIONS", {})
-    if connection.vendor == "postgresql" and not options.get("server_side_binding"):
-        sql = "; ".join(sql for sql, _ in statements)
-        _run(sql, [value for _, values in statements for value in values], _rowcount)
+    if connection.vendor != "postgresql" or options.get("server_side_binding"):
+        settle()
+        for sql, values in statements:
+            _run(sql, values, _rowcount)
         return
-    for sql, values in statements:
-        _run(sql, values, _rowcount)
+    held = forget()
+    if held is not None:
+        statements = (held[0], *statements)
+    sql = "; ".join(sql for sql, _ in statements)
+    try:  # the held-back statement's count is the first
+        changed = _run(sql, [value for _, values in statements for value in values], _rowcount)
+    except IntegrityError as error:
+        if held is None:
+            raise
+        # e.g. the row it was to lock had moved on, and what follows it was already written
+        raise Unexpected(str(error)) from error
+    if held is not None:
+        _check(changed, held[1])
 
 
 def update_each(model: type[models.Model], name: str, values: dict) -> None:
     """Set field ``name`` of each row of ``model`` to its own value: ``values`` maps a
     row's id to it (one statement, run once per row)."""
+    settle()
     field, key = model._meta.get_field(name), model._meta.pk
     rows = [(field.get_db_prep_save(value, connection), key.get_db_prep_save(pk, connection))
             for pk, value in values.items()]  # fmt: skip

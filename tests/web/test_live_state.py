@@ -304,3 +304,36 @@ def test_a_copied_row_is_a_copy_as_copy_copy_makes_it():
     clone._state.fields_cache.clear()
     assert hand.sequence == clone.sequence - 5 and hand._state.fields_cache  # its own
     assert state.copied(None) is None
+
+
+def test_an_action_on_a_held_version_sends_its_lock_with_its_writes_on_postgresql():
+    table, rng = dealt_table(action_clock=30), random.Random(9)
+    for _ in range(5):
+        session, sequence, action = next_move(table, rng)
+        state.latest_snapshot(table.pk)
+        before = Table.objects.get(pk=table.pk).version
+        with CaptureQueriesContext(connection) as queries:
+            services.act(table.pk, session, sequence, action)
+        writes = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("UPDATE")
+                  or q["sql"].startswith("INSERT")]  # fmt: skip
+        if state.current_hand(table) is None:
+            break  # the hand's last action writes the stacks too
+        assert writes[0].startswith('UPDATE "games_table" SET "version"')
+        assert len(writes) == (1 if connection.vendor == "postgresql" else 3)
+        assert Table.objects.get(pk=table.pk).version == before + 1
+        same_table(state.held_snapshot(table.pk), fresh_read(table))
+
+
+def test_a_refusal_by_a_held_version_the_database_has_moved_past_is_checked_first():
+    table, rng = dealt_table(), random.Random(10)
+    state.latest_snapshot(table.pk)
+    stale = state.held_snapshot(table.pk)
+    session, sequence, action = next_move(table, rng)
+    services.act(table.pk, session, sequence, action)  # another process, as it were
+    state._snapshots[table.pk] = stale  # this process never saw that change
+    session, sequence, action = next_move(table, rng)  # as the database has the hand
+    services.act(table.pk, session, sequence, action)  # the stale version would refuse it
+    assert services.current_hand(table).sequence == sequence + 1
+    same_table(state.held_snapshot(table.pk), fresh_read(table))
+    with pytest.raises(StaleAction):  # and a real refusal is still one
+        services.act(table.pk, session, sequence, action)
