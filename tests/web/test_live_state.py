@@ -124,13 +124,20 @@ def test_a_deal_and_a_hand_end_on_a_held_version_end_as_cold_ones():
         same_table(state.held_snapshot(table.pk), fresh_read(table))
 
 
-def test_a_held_version_the_database_has_moved_past_is_not_used():
-    table, rng = dealt_table(), random.Random(6)
+def moved_past(table: Table, rng: random.Random) -> tuple[state.TableSnapshot, tuple]:
+    """Hold the table's version, then act on it as another process would: this process
+    still holds the version before (returned, with the move that was made)."""
     state.latest_snapshot(table.pk)
     stale = state.held_snapshot(table.pk)
-    session, sequence, action = next_move(table, rng)
-    services.act(table.pk, session, sequence, action)  # another process, as it were
+    move = next_move(table, rng)
+    services.act(table.pk, *move)
     state._snapshots[table.pk] = stale  # this process never saw that change
+    return stale, move
+
+
+def test_a_held_version_the_database_has_moved_past_is_not_used():
+    table, rng = dealt_table(), random.Random(6)
+    stale, (session, sequence, action) = moved_past(table, rng)
     with pytest.raises(StaleAction):  # chosen from the stale version: refused
         services.act(table.pk, session, sequence, action)
     state._snapshots[table.pk] = stale
@@ -326,11 +333,7 @@ def test_an_action_on_a_held_version_sends_its_lock_with_its_writes_on_postgresq
 
 def test_a_refusal_by_a_held_version_the_database_has_moved_past_is_checked_first():
     table, rng = dealt_table(), random.Random(10)
-    state.latest_snapshot(table.pk)
-    stale = state.held_snapshot(table.pk)
-    session, sequence, action = next_move(table, rng)
-    services.act(table.pk, session, sequence, action)  # another process, as it were
-    state._snapshots[table.pk] = stale  # this process never saw that change
+    moved_past(table, rng)
     session, sequence, action = next_move(table, rng)  # as the database has the hand
     services.act(table.pk, session, sequence, action)  # the stale version would refuse it
     assert services.current_hand(table).sequence == sequence + 1
