@@ -75,7 +75,8 @@ def send_with_next(statement: Statement, rows: int = 1) -> None:
 
 
 def settle() -> None:
-    """Run the statement held back, if it still is, alone (raises ``Unexpected``)."""
+    """Run the statement held back, if it still is, alone (raises ``Unexpected``). Every
+    statement run here settles first, unless ``together`` sends it in the same trip."""
     held = forget()
     if held is not None:
         (sql, values), rows = held
@@ -95,7 +96,9 @@ def _check(changed: int, rows: int) -> None:
 
 
 def _run(sql: str, params: list, read: Callable, many: bool = False):
-    """Run ``sql`` on the driver's cursor; what ``read`` takes from the cursor."""
+    """Run ``sql`` on the driver's cursor, after the statement held back if any; what
+    ``read`` takes from the cursor."""
+    settle()
     connection.validate_no_broken_transaction()
     started = time.monotonic()
     with connection.wrap_database_errors:
@@ -127,13 +130,11 @@ def inserting(model: type[models.Model], **values) -> Statement:
 
 def update(model: type[models.Model], where: dict, **values) -> int:
     """Run ``updating(...)``: the number of rows changed."""
-    settle()
     return _run(*updating(model, where, **values), _rowcount)
 
 
 def insert(model: type[models.Model], **values) -> int:
     """Run ``inserting(...)``: the id of the row written."""
-    settle()
     returns = connection.features.can_return_columns_from_insert
     return _run(*inserting(model, **values), _returned if returns else _last_id)
 
@@ -145,7 +146,6 @@ def together(*statements: Statement) -> None:
     under load. (SQLite runs in this process: there they run in turn.)"""
     options = connection.settings_dict.get("OPTIONS", {})
     if connection.vendor != "postgresql" or options.get("server_side_binding"):
-        settle()
         for sql, values in statements:
             _run(sql, values, _rowcount)
         return
@@ -167,7 +167,6 @@ def together(*statements: Statement) -> None:
 def update_each(model: type[models.Model], name: str, values: dict) -> None:
     """Set field ``name`` of each row of ``model`` to its own value: ``values`` maps a
     row's id to it (one statement, run once per row)."""
-    settle()
     field, key = model._meta.get_field(name), model._meta.pk
     rows = [(field.get_db_prep_save(value, connection), key.get_db_prep_save(pk, connection))
             for pk, value in values.items()]  # fmt: skip
