@@ -1,7 +1,8 @@
 """ASGI entry point: HTTP through Django (static files included), WebSockets through Channels.
 
 Sockets are accepted only from this site's own origins (ALLOWED_HOSTS) and carry the
-Django session, which is how a socket knows its seat.
+Django session, which is how a socket knows its seat. The garbage collector runs in small
+steps on the server's event loop (pokerhome/collector.py).
 """
 
 from __future__ import annotations
@@ -18,16 +19,19 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from channels.sessions import CookieMiddleware  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from pokerhome.collector import CollectsInSteps  # noqa: E402
 from pokerhome.process import tune_process  # noqa: E402
 from pokerhome.sessions import SocketSessionMiddleware  # noqa: E402
 from pokerhome.static import CompressedStaticFiles  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": CompressedStaticFiles(django_http),
-        "websocket": AllowedHostsOriginValidator(
-            CookieMiddleware(SocketSessionMiddleware(URLRouter(websocket_urlpatterns)))
-        ),
-    }
+application = CollectsInSteps(
+    ProtocolTypeRouter(
+        {
+            "http": CompressedStaticFiles(django_http),
+            "websocket": AllowedHostsOriginValidator(
+                CookieMiddleware(SocketSessionMiddleware(URLRouter(websocket_urlpatterns)))
+            ),
+        }
+    )
 )
 tune_process()

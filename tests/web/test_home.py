@@ -85,7 +85,9 @@ def test_the_server_entry_point_tunes_its_process():
         "from django.conf import settings;"
         "print(gc.get_threshold() == process.GC_THRESHOLDS, gc.get_freeze_count() > 10000);"
         "sqlite = settings.DATABASES['default']['ENGINE'].endswith('sqlite3');"
-        "print(sqlite == any(t.name == 'sqlite-checkpoints' for t in threading.enumerate()))"
+        "print(sqlite == any(t.name == 'sqlite-checkpoints' for t in threading.enumerate()));"
+        "from pokerhome.collector import CollectsInSteps;"
+        "print(isinstance(pokerhome.asgi.application, CollectsInSteps))"
     )
     result = subprocess.run(
         [sys.executable, "-c", code],
@@ -95,4 +97,4 @@ def test_the_server_entry_point_tunes_its_process():
         text=True,
         check=True,
     )
-    assert result.stdout.split() == ["True", "True", "True"]
+    assert result.stdout.split() == ["True", "True", "True", "True"]
