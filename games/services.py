@@ -134,7 +134,8 @@ def writes_table(func: Callable | None = None, *, lock_with_writes: bool = False
     write when this process holds the table's version (a player's action): the locking
     statement goes in the same round trip as that write, and is checked after it; a call
     refused meanwhile is refused only once the lock has shown the version was the
-    database's. If it was not, all is undone and the call runs again as any other.
+    database's. If it was not, all is undone and the call runs again as any other. On
+    PostgreSQL such a call is first tried as one statement in all (``_written_at_once``).
     """
     if func is None:
         return lambda f: writes_table(f, lock_with_writes=lock_with_writes)
@@ -143,6 +144,11 @@ def writes_table(func: Callable | None = None, *, lock_with_writes: bool = False
     def wrapper(table_id: int, *args, **kwargs):
         if lock_with_writes:
             try:
+                if statements.can_run_at_once():
+                    try:
+                        return _written_at_once(func, table_id, args, kwargs)
+                    except statements.NeedsTransaction:
+                        pass  # nothing was written: as a transaction, then
                 return _written(func, table_id, args, kwargs, trust_held=True)
             except HeldIsBehind:
                 pass
@@ -173,19 +179,58 @@ def _written(func: Callable, table_id: int, args, kwargs, trust_held: bool):
                 statements.settle()
                 transaction.set_rollback(True)  # undo the locking statement's new version
             else:
-                table.version += 1
-                saved = _save_table(table, held)
-                statements.settle()
-                kept = held.players if held and not change.players_changed else change.players
-                shot = load_snapshot(table, change.played, kept)
-                shot.made_here = True
-                followable = _only_played(saved, kept, shot)
-                step = step_of(held, shot, change.actions) if followable else None
+                shot, step = _new_version(table, held, change)
                 transaction.on_commit(lambda: _published(shot, change.played, step))
     except statements.Unexpected:
         raise HeldIsBehind from None
     finally:
         statements.forget()
+    return result
+
+
+def _new_version(table: Table, held: TableSnapshot | None, change: Change):
+    """Write what else of the table row changed, settle the held-back lock, and make the
+    new version's snapshot (and the step other processes can follow it by, if any)."""
+    table.version += 1
+    saved = _save_table(table, held)
+    statements.settle()
+    kept = held.players if held and not change.players_changed else change.players
+    shot = load_snapshot(table, change.played, kept)
+    shot.made_here = True
+    followable = _only_played(saved, kept, shot)
+    return shot, step_of(held, shot, change.actions) if followable else None
+
+
+def _written_at_once(func: Callable, table_id: int, args, kwargs):
+    """``func`` on this process's version of the table, its writes and the table's lock
+    sent as one statement (statements.at_once): one round trip, no BEGIN or COMMIT of
+    its own. Raises ``NeedsTransaction`` (nothing written) when the version is not held,
+    the call reads or needs what a write returns (e.g. a rebuy applied as a hand ends),
+    or refuses (only the lock may tell a refusal, in the transaction); ``HeldIsBehind``
+    when the database had moved past the version held."""
+    held = held_snapshot(table_id)
+    if held is None:
+        raise statements.NeedsTransaction("no version held")
+    where = {"id": table_id, "invite": held.table.invite, "version": held.version}
+    lock = statements.updating(Table, where, version=held.version + 1)
+    table = copied(held.table)
+    table.change = change = Change(held)
+    try:
+        with statements.deferred() as batch:
+            try:
+                result = func(table, *args, **kwargs)
+            except ServiceError:
+                raise statements.NeedsTransaction("refused") from None
+            if result is UNCHANGED or change.played is None or not batch:
+                raise statements.NeedsTransaction("nothing played")
+            shot, step = _new_version(table, held, change)
+    finally:
+        del table.change
+    try:
+        statements.at_once(lock, batch)
+    except statements.Unexpected:
+        raise HeldIsBehind from None
+    _published(shot, change.played, step)
     return result
 
 
@@ -221,7 +266,7 @@ def _save_table(table: Table, held: TableSnapshot | None) -> list[str] | None:
               if getattr(table, f.attname) != getattr(held.table, f.attname)]  # fmt: skip
     others = {f: getattr(table, f) for f in fields if f != "version"}
     if others:  # the row is locked and its version written: only these columns move
-        statements.update(Table, {"id": table.pk}, **others)
+        statements.together(statements.updating(Table, {"id": table.pk}, **others))
     return fields
 
 
@@ -596,8 +641,9 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
     hand.result = engine.result()
     stacks = final_stacks(hand, engine)
     statements.update_each(Player, "stack", stacks)
-    statements.update(Hand, {"id": hand.pk}, sequence=hand.sequence, finished=True,
-                      deadline=None, ended=now, result=hand.result)  # fmt: skip
+    statements.together(statements.updating(Hand, {"id": hand.pk}, sequence=hand.sequence,
+                                            finished=True, deadline=None, ended=now,
+                                            result=hand.result))  # fmt: skip
     held = table.change.held  # the players as they were before this call, when known
     known = held is not None and not table.change.players_changed  # and nothing since
     table.change.players_changed = True

@@ -11,16 +11,21 @@ Django's error handling (a failure is Django's DatabaseError, and marks the conn
 for replacing) but without its cursor wrapper: with DEBUG on, that wrapper ran a second
 query on SQLite for each statement only to quote its values for the query log. The log
 still gets each statement, with its values as given.
+
+On PostgreSQL a player's ordinary action can be one statement in all (``deferred`` and
+``at_once``): the table's lock and the action's writes in one text, which PostgreSQL runs
+as one transaction of its own, with no BEGIN or COMMIT to wait for.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 
-from django.db import IntegrityError, connection, models
+from django.db import DatabaseError, DataError, IntegrityError, connection, models
 
 Statement = tuple[str, list]  # SQL and its values
 
@@ -95,14 +100,18 @@ def _check(changed: int, rows: int) -> None:
         raise Unexpected(f"{changed} rows changed where {rows} were expected")
 
 
-def _run(sql: str, params: list, read: Callable, many: bool = False):
+def _run(sql: str, params: list, read: Callable, many: bool = False, checked: bool = True):
     """Run ``sql`` on the driver's cursor, after the statement held back if any; what
-    ``read`` takes from the cursor."""
+    ``read`` takes from the cursor. ``checked`` False: no health check of a connection
+    kept from before (Django's ``SELECT 1``, a round trip of its own)."""
+    if getattr(_deferred, "batch", None) is not None:
+        raise NeedsTransaction("a statement to run at once")
     settle()
     connection.validate_no_broken_transaction()
     started = time.monotonic()
     with connection.wrap_database_errors:
-        connection.ensure_connection()
+        if checked or connection.connection is None:
+            connection.ensure_connection()
         cursor = connection.connection.cursor()
         try:
             (cursor.executemany if many else cursor.execute)(sql, params)
@@ -144,8 +153,11 @@ def together(*statements: Statement) -> None:
     database where the driver takes them as one text: psycopg with client-side binding
     (Django's default on PostgreSQL), where each statement is a round trip of ~0.4 ms
     under load. (SQLite runs in this process: there they run in turn.)"""
-    options = connection.settings_dict.get("OPTIONS", {})
-    if connection.vendor != "postgresql" or options.get("server_side_binding"):
+    batch = getattr(_deferred, "batch", None)
+    if batch is not None:
+        batch.extend(statements)
+        return
+    if not _one_text():
         for sql, values in statements:
             _run(sql, values, _rowcount)
         return
@@ -164,13 +176,78 @@ def together(*statements: Statement) -> None:
         _check(changed, held[1])
 
 
+def _one_text() -> bool:
+    """Whether the driver takes several statements as one text: psycopg with client-side
+    binding (Django's default on PostgreSQL)."""
+    options = connection.settings_dict.get("OPTIONS", {})
+    return connection.vendor == "postgresql" and not options.get("server_side_binding")
+
+
+class NeedsTransaction(Exception):
+    """A call deferred to run at once read, or ran a statement whose result it needs."""
+
+
+_deferred = threading.local()
+
+
+def can_run_at_once() -> bool:
+    """Whether ``deferred`` and ``at_once`` can be used here: on PostgreSQL (one text is
+    one transaction there), outside any transaction."""
+    return _one_text() and not connection.in_atomic_block
+
+
+@contextmanager
+def deferred() -> Iterator[list[Statement]]:
+    """Collect the writes of the block instead of running them, for ``at_once``: those of
+    ``together`` and ``update_each``; any other statement or query raises
+    ``NeedsTransaction`` (then nothing has been written)."""
+    batch: list[Statement] = []
+    _deferred.batch = batch
+    try:
+        with connection.execute_wrapper(_refused):
+            yield batch
+    finally:
+        _deferred.batch = None
+
+
+def _refused(execute, sql, params, many, context):
+    raise NeedsTransaction("a query in a call deferred to run at once")
+
+
+def at_once(lock: Statement, batch: list[Statement]) -> None:
+    """Run ``lock`` (an UPDATE of one row) and then ``batch``, as one text: one round trip
+    and, on PostgreSQL, one transaction. Unless ``lock`` changes its row, PostgreSQL
+    stops at it (a division by zero) and nothing is written: ``Unexpected``. A connection
+    kept from before is not health-checked (a round trip of its own): if it turns out
+    broken, it is closed and ``NeedsTransaction`` raised, for a new one to do it all (a
+    text that did commit before the break leaves the lock's row moved on: run again, the
+    call then finds that, and writes nothing twice)."""
+    sql, values = lock
+    guard = f"WITH locked AS ({sql} RETURNING 1) SELECT 1 / (SELECT COUNT(*) FROM locked)"
+    text = "; ".join([guard, *(sql for sql, _ in batch)])
+    try:
+        _run(text, [*values, *(v for _, vs in batch for v in vs)], _rowcount, checked=False)
+    except (DataError, IntegrityError) as error:  # the lock's row had moved on
+        raise Unexpected(str(error)) from error
+    except DatabaseError:
+        if connection.is_usable():
+            raise
+        connection.close()  # e.g. the database restarted and cut it
+        raise NeedsTransaction("the kept connection was broken") from None
+
+
 def update_each(model: type[models.Model], name: str, values: dict) -> None:
     """Set field ``name`` of each row of ``model`` to its own value: ``values`` maps a
     row's id to it (one statement, run once per row)."""
     field, key = model._meta.get_field(name), model._meta.pk
-    rows = [(field.get_db_prep_save(value, connection), key.get_db_prep_save(pk, connection))
+    rows = [[field.get_db_prep_save(value, connection), key.get_db_prep_save(pk, connection)]
             for pk, value in values.items()]  # fmt: skip
-    _run(_update_sql(model, (name,), (key.name,), _mark()), rows, _rowcount, many=True)
+    sql = _update_sql(model, (name,), (key.name,), _mark())
+    batch = getattr(_deferred, "batch", None)
+    if batch is not None:
+        batch.extend((sql, row) for row in rows)
+        return
+    _run(sql, rows, _rowcount, many=True)
 
 
 def _rowcount(cursor) -> int:

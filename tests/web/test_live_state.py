@@ -9,9 +9,12 @@ from __future__ import annotations
 import copy
 import gc
 import random
+import tempfile
 import weakref
 from collections import OrderedDict
+from contextlib import contextmanager
 
+import psycopg
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -313,7 +316,7 @@ def test_a_copied_row_is_a_copy_as_copy_copy_makes_it():
     assert state.copied(None) is None
 
 
-def test_an_action_on_a_held_version_sends_its_lock_with_its_writes_on_postgresql():
+def test_an_action_on_a_held_version_sends_its_lock_first_with_its_writes():
     table, rng = dealt_table(action_clock=30), random.Random(9)
     for _ in range(5):
         session, sequence, action = next_move(table, rng)
@@ -321,14 +324,58 @@ def test_an_action_on_a_held_version_sends_its_lock_with_its_writes_on_postgresq
         before = Table.objects.get(pk=table.pk).version
         with CaptureQueriesContext(connection) as queries:
             services.act(table.pk, session, sequence, action)
-        writes = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("UPDATE")
-                  or q["sql"].startswith("INSERT")]  # fmt: skip
+        sent = [q["sql"] for q in queries.captured_queries]
         if state.current_hand(table) is None:
             break  # the hand's last action writes the stacks too
-        assert writes[0].startswith('UPDATE "games_table" SET "version"')
-        assert len(writes) == (1 if connection.vendor == "postgresql" else 3)
+        if connection.vendor == "postgresql":  # all in one statement
+            assert len(sent) == 1
+            assert sent[0].startswith('WITH locked AS (UPDATE "games_table" SET "version"')
+            assert 'INSERT INTO "games_handevent"' in sent[0]
+        else:
+            writes = [sql for sql in sent if sql.startswith(("UPDATE", "INSERT"))]
+            assert len(writes) == 3
+            assert writes[0].startswith('UPDATE "games_table" SET "version"')
         assert Table.objects.get(pk=table.pk).version == before + 1
         same_table(state.held_snapshot(table.pk), fresh_read(table))
+
+
+@contextmanager
+def messages_to_postgresql():
+    """The messages this process's connection sends to PostgreSQL meanwhile, as (kind,
+    text) pairs, from libpq's own trace of the protocol."""
+    connection.ensure_connection()
+    pgconn = connection.connection.pgconn
+    sent: list[tuple[str, str]] = []
+    with tempfile.TemporaryFile("w+") as log:
+        pgconn.trace(log.fileno())
+        pgconn.set_trace_flags(psycopg.pq.Trace.SUPPRESS_TIMESTAMPS)
+        try:
+            yield sent
+        finally:
+            pgconn.untrace()
+            log.seek(0)
+            fields = [line.rstrip("\n").split("\t") for line in log]
+            sent.extend((f[2], f[3].strip()) for f in fields if f[0] == "F")
+
+
+def test_on_postgresql_every_action_of_a_hand_is_one_query_with_no_transaction_around_it():
+    if connection.vendor != "postgresql":
+        pytest.skip("one text is one transaction on PostgreSQL")
+    table, rng = dealt_table(action_clock=30), random.Random(11)
+    actions = 0
+    while state.current_hand(table) is not None:  # to the hand's end, stacks and all
+        session, sequence, action = next_move(table, rng)
+        state.latest_snapshot(table.pk)
+        before = Table.objects.get(pk=table.pk).version
+        with messages_to_postgresql() as sent:
+            services.act(table.pk, session, sequence, action)
+        # no health check, no BEGIN, no COMMIT: one round trip
+        assert [kind for kind, _ in sent] == ["Query"]
+        assert sent[0][1].startswith('"WITH locked AS (UPDATE "games_table"')
+        assert Table.objects.get(pk=table.pk).version == before + 1
+        same_table(state.held_snapshot(table.pk), fresh_read(table))
+        actions += 1
+    assert actions > 3 and state.held_snapshot(table.pk).last.finished
 
 
 def test_a_refusal_by_a_held_version_the_database_has_moved_past_is_checked_first():

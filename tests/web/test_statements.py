@@ -114,3 +114,58 @@ def test_statements_together_write_each_and_on_postgresql_are_one_round_trip():
     assert Hand.objects.get(pk=hand.pk).sequence == 60
     writes = [q["sql"] for q in queries.captured_queries if q["sql"].startswith(("INSERT", "UP"))]
     assert len(writes) == (1 if connection.vendor == "postgresql" else 2)
+
+
+def test_deferred_writes_are_collected_and_anything_else_asks_for_a_transaction():
+    table = make_table(action_clock=30)
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    hand = state.current_hand(table)
+    players = list(table.players.all())
+    with CaptureQueriesContext(connection) as queries, statements.deferred() as batch:
+        statements.together(statements.updating(Hand, {"id": hand.pk}, sequence=61))
+        statements.update_each(Player, "stack", {p.pk: 9 for p in players})
+    assert queries.captured_queries == []  # nothing ran
+    for refused in (
+        lambda: Table.objects.get(pk=table.pk),  # a read
+        lambda: statements.update(Hand, {"id": hand.pk}, sequence=62),  # counts rows
+        lambda: statements.insert(HandEvent, hand_id=hand.pk, sequence=62, action={},
+                                  by="clock", created=timezone.now()),  # an id
+    ):  # fmt: skip
+        with pytest.raises(statements.NeedsTransaction), statements.deferred():
+            refused()
+    assert len(batch) == 1 + len(players)
+    assert Hand.objects.get(pk=hand.pk).sequence == hand.sequence  # nothing written
+    assert not HandEvent.objects.filter(hand=hand, sequence=62).exists()
+
+
+def test_at_once_writes_all_or_nothing_by_its_lock():
+    if not statements.can_run_at_once():
+        pytest.skip("one text is one transaction on PostgreSQL")
+    table = make_table(action_clock=30)
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    hand = state.current_hand(table)
+    version = Table.objects.get(pk=table.pk).version
+
+    def lock(at: int):
+        where = {"id": table.pk, "invite": table.invite, "version": at}
+        return statements.updating(Table, where, version=at + 1)
+
+    def writes(sequence: int):
+        row = {"hand_id": hand.pk, "sequence": sequence, "action": {"type": "check"},
+               "by": "player", "created": timezone.now()}  # fmt: skip
+        return [statements.inserting(HandEvent, **row),
+                statements.updating(Hand, {"id": hand.pk}, sequence=sequence)]  # fmt: skip
+
+    with pytest.raises(statements.Unexpected):  # a version the table is not at
+        statements.at_once(lock(version - 1), writes(70))
+    assert not HandEvent.objects.filter(hand=hand, sequence=70).exists()
+    assert Table.objects.get(pk=table.pk).version == version
+    statements.at_once(lock(version), writes(71))
+    assert HandEvent.objects.filter(hand=hand, sequence=71).exists()
+    assert Hand.objects.get(pk=hand.pk).sequence == 71
+    assert Table.objects.get(pk=table.pk).version == version + 1
+    with pytest.raises(statements.Unexpected):  # a write that fails undoes the lock too
+        statements.at_once(lock(version + 1), writes(71))  # the same event again
+    assert Table.objects.get(pk=table.pk).version == version + 1
