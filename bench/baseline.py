@@ -19,6 +19,7 @@ from django.core.asgi import get_asgi_application  # noqa: E402
 from django.urls import path  # noqa: E402
 
 from games.consumers import NoDatabaseHopConsumer  # noqa: E402
+from pokerhome.collector import CollectsInSteps  # noqa: E402
 from pokerhome.process import tune_process  # noqa: E402
 
 FRAGMENT_BYTES = int(os.environ.get("BENCH_FRAGMENT_BYTES", "7000"))
@@ -42,10 +43,12 @@ class Broadcast(NoDatabaseHopConsumer):  # the same dispatch as pokerhome's cons
         await self.send(text_data=head + "x" * (FRAGMENT_BYTES - len(head) - 6) + "</div>")
 
 
-application = ProtocolTypeRouter(
-    {
-        "http": get_asgi_application(),
-        "websocket": URLRouter([path("ws/b/<str:table>/", Broadcast.as_asgi())]),
-    }
+application = CollectsInSteps(  # as pokerhome/asgi.py does
+    ProtocolTypeRouter(
+        {
+            "http": get_asgi_application(),
+            "websocket": URLRouter([path("ws/b/<str:table>/", Broadcast.as_asgi())]),
+        }
+    )
 )
 tune_process()  # as pokerhome/asgi.py does
