@@ -131,69 +131,48 @@ def writes_table(func: Callable | None = None, *, lock_with_writes: bool = False
     connections after it; then every connection is told.
 
     ``lock_with_writes``: for a call that reads nothing from the database before its first
-    write when this process holds the table's version (a player's action): the locking
-    statement goes in the same round trip as that write, and is checked after it; a call
-    refused meanwhile is refused only once the lock has shown the version was the
-    database's. If it was not, all is undone and the call runs again as any other. On
-    PostgreSQL such a call is first tried as one statement in all (``_written_at_once``).
+    write when this process holds the table's version (a player's action): on PostgreSQL
+    it is first tried as one statement in all (``_written_at_once``), and run as above if
+    that cannot be (nothing is written then).
     """
     if func is None:
         return lambda f: writes_table(f, lock_with_writes=lock_with_writes)
 
     @wraps(func)
     def wrapper(table_id: int, *args, **kwargs):
-        if lock_with_writes:
+        if lock_with_writes and statements.can_run_at_once():
             try:
-                if statements.can_run_at_once():
-                    try:
-                        return _written_at_once(func, table_id, args, kwargs)
-                    except statements.NeedsTransaction:
-                        pass  # nothing was written: as a transaction, then
-                return _written(func, table_id, args, kwargs, trust_held=True)
-            except HeldIsBehind:
-                pass
-        return _written(func, table_id, args, kwargs, trust_held=False)
+                return _written_at_once(func, table_id, args, kwargs)
+            except statements.NeedsTransaction:
+                pass  # nothing was written: as a transaction, then
+        return _written(func, table_id, args, kwargs)
 
     return wrapper
 
 
-class HeldIsBehind(Exception):
-    """The version this process holds was not the database's: the call runs again."""
-
-
-def _written(func: Callable, table_id: int, args, kwargs, trust_held: bool):
-    try:
-        with transaction.atomic():
-            table, held = _lock_table(table_id, trust_held)
-            table.change = change = Change(held)
-            try:
-                result = func(table, *args, **kwargs)
-            except ServiceError:
-                statements.settle()  # refused: but only on the database's version
-                raise
-            finally:
-                # The new version's snapshot keeps this table: it must not keep the
-                # version before it (and, through that, every version the table had).
-                del table.change
-            if result is UNCHANGED:
-                statements.settle()
-                transaction.set_rollback(True)  # undo the locking statement's new version
-            else:
-                shot, step = _new_version(table, held, change)
-                transaction.on_commit(lambda: _published(shot, change.played, step))
-    except statements.Unexpected:
-        raise HeldIsBehind from None
-    finally:
-        statements.forget()
+def _written(func: Callable, table_id: int, args, kwargs):
+    with transaction.atomic():
+        table, held = _lock_table(table_id)
+        table.change = change = Change(held)
+        try:
+            result = func(table, *args, **kwargs)
+        finally:
+            # The new version's snapshot keeps this table: it must not keep the
+            # version before it (and, through that, every version the table had).
+            del table.change
+        if result is UNCHANGED:
+            transaction.set_rollback(True)  # undo the locking statement's new version
+        else:
+            shot, step = _new_version(table, held, change)
+            transaction.on_commit(lambda: _published(shot, change.played, step))
     return result
 
 
 def _new_version(table: Table, held: TableSnapshot | None, change: Change):
-    """Write what else of the table row changed, settle the held-back lock, and make the
-    new version's snapshot (and the step other processes can follow it by, if any)."""
+    """Write what else of the table row changed, and make the new version's snapshot (and
+    the step other processes can follow it by, if any)."""
     table.version += 1
     saved = _save_table(table, held)
-    statements.settle()
     kept = held.players if held and not change.players_changed else change.players
     shot = load_snapshot(table, change.played, kept)
     shot.made_here = True
@@ -206,13 +185,11 @@ def _written_at_once(func: Callable, table_id: int, args, kwargs):
     sent as one statement (statements.at_once): one round trip, no BEGIN or COMMIT of
     its own. Raises ``NeedsTransaction`` (nothing written) when the version is not held,
     the call reads or needs what a write returns (e.g. a rebuy applied as a hand ends),
-    or refuses (only the lock may tell a refusal, in the transaction); ``HeldIsBehind``
-    when the database had moved past the version held."""
+    or refuses (only the lock may tell a refusal, in the transaction), and when the
+    database had moved past the version held."""
     held = held_snapshot(table_id)
     if held is None:
         raise statements.NeedsTransaction("no version held")
-    where = {"id": table_id, "invite": held.table.invite, "version": held.version}
-    lock = statements.updating(Table, where, version=held.version + 1)
     table = copied(held.table)
     table.change = change = Change(held)
     try:
@@ -227,27 +204,28 @@ def _written_at_once(func: Callable, table_id: int, args, kwargs):
     finally:
         del table.change
     try:
-        statements.at_once(lock, batch)
+        statements.at_once(_locking(held), batch)
     except statements.Unexpected:
-        raise HeldIsBehind from None
+        raise statements.NeedsTransaction("the version held is behind") from None
     _published(shot, change.played, step)
     return result
 
 
-def _lock_table(table_id: int, trust_held: bool = False) -> tuple[Table, TableSnapshot | None]:
+def _locking(held: TableSnapshot) -> statements.Statement:
+    """The statement that locks the table row at ``held``'s version, and writes the next
+    one; it changes no row unless the database has that version."""
+    where = {"id": held.table.pk, "invite": held.table.invite, "version": held.version}
+    return statements.updating(Table, where, version=held.version + 1)
+
+
+def _lock_table(table_id: int) -> tuple[Table, TableSnapshot | None]:
     """Lock the table row. When this process holds a snapshot of the version the database
     has, the locking statement proves it, and the snapshot stands in for reading it all;
     the same statement writes the next version (``_save_table`` then writes only what
-    else changed; a call that changes nothing rolls it back). ``trust_held``: the locking
-    statement is held back to go with the first write (writes_table's lock_with_writes)."""
+    else changed; a call that changes nothing rolls it back)."""
     held = held_snapshot(table_id)
-    if held is not None:
-        where = {"id": table_id, "invite": held.table.invite, "version": held.version}
-        if trust_held:
-            statements.send_with_next(statements.updating(Table, where, version=held.version + 1))
-            return copied(held.table), held
-        if statements.update(Table, where, version=held.version + 1):  # takes the row lock
-            return copied(held.table), held
+    if held is not None and statements.rows_changed(_locking(held)):  # takes the row lock
+        return copied(held.table), held
     try:
         table = Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:

@@ -66,47 +66,15 @@ def _insert_sql(model: type[models.Model], names: tuple, mark: str) -> str:
 
 
 class Unexpected(Exception):
-    """A statement held back with ``send_with_next`` did not change the rows expected."""
-
-
-_held_back = threading.local()  # per thread, as Django's connections are
-
-
-def send_with_next(statement: Statement, rows: int = 1) -> None:
-    """Hold ``statement`` back, to go to the database with the next statement run in this
-    transaction (in its round trip, where ``together`` joins them); that one then raises
-    ``Unexpected`` unless it changed ``rows`` rows (roll the transaction back then)."""
-    _held_back.statement = (statement, rows)
-
-
-def settle() -> None:
-    """Run the statement held back, if it still is, alone (raises ``Unexpected``). Every
-    statement run here settles first, unless ``together`` sends it in the same trip."""
-    held = forget()
-    if held is not None:
-        (sql, values), rows = held
-        _check(_run(sql, values, _rowcount), rows)
-
-
-def forget() -> tuple[Statement, int] | None:
-    """Drop the statement held back, if any (when its transaction ends anyway)."""
-    held = getattr(_held_back, "statement", None)
-    _held_back.statement = None
-    return held
-
-
-def _check(changed: int, rows: int) -> None:
-    if changed != rows:
-        raise Unexpected(f"{changed} rows changed where {rows} were expected")
+    """The lock of ``at_once`` did not change its row: nothing was written."""
 
 
 def _run(sql: str, params: list, read: Callable, many: bool = False, checked: bool = True):
-    """Run ``sql`` on the driver's cursor, after the statement held back if any; what
-    ``read`` takes from the cursor. ``checked`` False: no health check of a connection
-    kept from before (Django's ``SELECT 1``, a round trip of its own)."""
+    """Run ``sql`` on the driver's cursor; what ``read`` takes from the cursor. ``checked``
+    False: no health check of a connection kept from before (Django's ``SELECT 1``, a
+    round trip of its own)."""
     if getattr(_deferred, "batch", None) is not None:
         raise NeedsTransaction("a statement to run at once")
-    settle()
     connection.validate_no_broken_transaction()
     started = time.monotonic()
     with connection.wrap_database_errors:
@@ -139,7 +107,12 @@ def inserting(model: type[models.Model], **values) -> Statement:
 
 def update(model: type[models.Model], where: dict, **values) -> int:
     """Run ``updating(...)``: the number of rows changed."""
-    return _run(*updating(model, where, **values), _rowcount)
+    return rows_changed(updating(model, where, **values))
+
+
+def rows_changed(statement: Statement) -> int:
+    """Run an ``UPDATE`` statement: the number of rows it changed."""
+    return _run(*statement, _rowcount)
 
 
 def insert(model: type[models.Model], **values) -> int:
@@ -149,10 +122,10 @@ def insert(model: type[models.Model], **values) -> int:
 
 
 def together(*statements: Statement) -> None:
-    """Run ``statements`` (after the one held back, if any), in one round trip to the
-    database where the driver takes them as one text: psycopg with client-side binding
-    (Django's default on PostgreSQL), where each statement is a round trip of ~0.4 ms
-    under load. (SQLite runs in this process: there they run in turn.)"""
+    """Run ``statements`` in one round trip to the database where the driver takes them
+    as one text: psycopg with client-side binding (Django's default on PostgreSQL), where
+    each statement is a round trip of ~0.4 ms under load. (SQLite runs in this process:
+    there they run in turn.) Inside ``deferred``, they are collected instead."""
     batch = getattr(_deferred, "batch", None)
     if batch is not None:
         batch.extend(statements)
@@ -161,19 +134,8 @@ def together(*statements: Statement) -> None:
         for sql, values in statements:
             _run(sql, values, _rowcount)
         return
-    held = forget()
-    if held is not None:
-        statements = (held[0], *statements)
     sql = "; ".join(sql for sql, _ in statements)
-    try:  # the held-back statement's count is the first
-        changed = _run(sql, [value for _, values in statements for value in values], _rowcount)
-    except IntegrityError as error:
-        if held is None:
-            raise
-        # e.g. the row it was to lock had moved on, and what follows it was already written
-        raise Unexpected(str(error)) from error
-    if held is not None:
-        _check(changed, held[1])
+    _run(sql, [value for _, values in statements for value in values], _rowcount)
 
 
 def _one_text() -> bool:
