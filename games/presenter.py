@@ -307,6 +307,7 @@ def render_table(table: Table, viewer: Viewer, shot: TableSnapshot | None = None
     """The #table fragment for one viewer (first load and every push): the shared parts,
     and this viewer's own seat, controls and panels. With ``shot`` it reads no database."""
     shot = shot or snapshot(table)
+    table = shot.table  # the version shown (a page's table may have been read before it)
     shared = shared_parts(shot)
     context = table_context(table, viewer, shot, every_seat=viewer.is_host)  # host: panel
     mine = next((seat for seat in context["seats"] if seat["is_me"]), None)

@@ -10,6 +10,7 @@ new version (games.services.writes_table), so a snapshot of a version never goes
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -60,9 +61,10 @@ def current_hand(table: Table) -> Hand | None:
 
 
 def load_engine(hand: Hand) -> HandState:
-    """Rebuild the hand from its document and its events (DESIGN.md principle 3)."""
-    document = {**hand.document, "actions": [e.action for e in hand.events.all()]}
-    return replay(document)
+    """Rebuild the hand from its document and its events (DESIGN.md principle 3), as
+    ``hand`` was read: the events another process has added since are not applied."""
+    events = hand.events.filter(sequence__lte=hand.sequence)
+    return replay({**hand.document, "actions": [e.action for e in events]})
 
 
 def eligible_players(table: Table) -> list[Player]:
@@ -100,13 +102,19 @@ def _engine_key(hand: Hand) -> tuple:
     return (hand.pk, hand.started, hand.sequence)
 
 
+# The event loop takes an engine to follow another process's change while the database
+# thread may take it for an action: looking and taking are one step.
+_taking = threading.Lock()
+
+
 def _kept_engine(hand: Hand, take: bool = False) -> HandState | None:
-    kept = _engines.get(hand.pk)
-    if kept is None or kept[0] != _engine_key(hand):
-        return None
-    if take:
-        del _engines[hand.pk]
-    return kept[1]
+    with _taking:
+        kept = _engines.get(hand.pk)
+        if kept is None or kept[0] != _engine_key(hand):
+            return None
+        if take:
+            del _engines[hand.pk]
+        return kept[1]
 
 
 def engine_at(hand: Hand) -> HandState:
@@ -193,12 +201,15 @@ def remember(shot: TableSnapshot) -> None:
 
 
 def snapshot(table: Table) -> TableSnapshot:
-    """The snapshot of ``table``'s version: this process's copy, or read and kept."""
+    """The snapshot of ``table``'s version: this process's copy, or read and kept; if the
+    table has changed since ``table`` was read, the table as it is now."""
     held = cached_snapshot(table.pk, table.invite, table.version)
-    if held is None or held.version != table.version:
-        held = load_snapshot(table)
-        if _still_at(held):
-            remember(held)
+    if held is not None and held.version == table.version:
+        return held
+    held = load_snapshot(table)
+    if not _still_at(held):  # its parts may be of two versions: show none of them
+        return latest_snapshot(table.pk)
+    remember(held)
     return held
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import copy
 import gc
 import random
+import sys
 import tempfile
+import threading
 import weakref
 from collections import OrderedDict
 from contextlib import contextmanager
@@ -387,3 +389,60 @@ def test_a_refusal_by_a_held_version_the_database_has_moved_past_is_checked_firs
     same_table(state.held_snapshot(table.pk), fresh_read(table))
     with pytest.raises(StaleAction):  # and a real refusal is still one
         services.act(table.pk, session, sequence, action)
+
+
+def test_a_hand_read_before_another_action_is_rebuilt_as_it_was_read():
+    table, rng = dealt_table("levys"), random.Random(10)
+    hand = state.current_hand(table)
+    session, sequence, action = next_move(table, rng)
+    services.act(table.pk, session, sequence, action)  # as another process would
+    state._engines.clear()
+    assert state.load_engine(hand).sequence == hand.sequence == sequence
+    assert state.engine_at(hand).sequence == sequence
+
+
+def test_a_page_whose_table_changes_as_it_is_read_shows_one_version_of_it():
+    table, rng = dealt_table("levys"), random.Random(11)
+    page_table = Table.objects.get(pk=table.pk)  # the page has read the table's row...
+    session, sequence, action = next_move(table, rng)
+    services.act(table.pk, session, sequence, action)  # ...and another process acts
+    state._snapshots.clear()
+    state._engines.clear()
+    now = fresh_read(table)
+    state._snapshots.clear()
+    shot = state.snapshot(page_table)
+    same_table(shot, now)
+    html = render_table(page_table, Viewer(None, False))
+    assert f'data-version="{now.version}" data-seq="{now.hand.sequence}"' in html
+
+
+def test_a_kept_engine_is_taken_by_one_thread_only():
+    table = dealt_table()
+    hand = state.current_hand(table)
+    taken: list[list] = [[], []]
+    errors: list[Exception] = []
+
+    def take_and_give_back(mine: list) -> None:
+        try:
+            for _ in range(60000):
+                engine = state._kept_engine(hand, take=True)
+                if engine is not None:
+                    mine.append(engine)
+                    state.remember_engine(hand, object())  # a new one: each can be told apart
+        except Exception as error:  # what the other thread's take did
+            errors.append(error)
+
+    state.remember_engine(hand, object())
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as CPython can
+    try:
+        threads = [threading.Thread(target=take_and_give_back, args=(m,)) for m in taken]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    every = taken[0] + taken[1]
+    assert not errors
+    assert len({id(engine) for engine in every}) == len(every) > 60000
