@@ -78,13 +78,36 @@ def notify(
     if step is not None:
         message["step"] = step
     shot = None if isinstance(layer, InMemoryChannelLayer) else shot  # one process: no one
-    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    if loop is not None and loop.is_running() and not loop.is_closed():
+    loop = _server_loop()
+    if loop is not None:
         # Called from a socket's or a page's database thread: hand the sending to the event
         # loop and return, rather than hold every table's next action until it is sent.
         loop.call_soon_threadsafe(in_background, _send_quietly(layer, table_id, message, shot))
     else:
         async_to_sync(_send_quietly)(layer, table_id, message, shot)
+
+
+def _server_loop() -> asyncio.AbstractEventLoop | None:
+    """The server's event loop, when called on a thread that works for it."""
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    return loop if loop is not None and loop.is_running() and not loop.is_closed() else None
+
+
+def render_ahead(shot: TableSnapshot) -> None:
+    """Have the event loop render the parts every viewer of a new version shares while
+    this thread waits for the database to commit it: its notice and its pushes then go
+    out without waiting for them. (If the version does not commit, they are never sent:
+    a render is only ever of what it shows.)"""
+    loop = _server_loop()
+    if loop is not None:
+        loop.call_soon_threadsafe(_render_quietly, shot)
+
+
+def _render_quietly(shot: TableSnapshot) -> None:
+    try:
+        shared_parts(shot)
+    except Exception:  # rendered again, and reported, when it is sent
+        logger.debug("could not render table %s ahead", shot.table.pk, exc_info=True)
 
 
 _background: set[asyncio.Task] = set()
@@ -176,6 +199,7 @@ def _new_version(table: Table, held: TableSnapshot | None, change: Change):
     kept = held.players if held and not change.players_changed else change.players
     shot = load_snapshot(table, change.played, kept)
     shot.made_here = True
+    render_ahead(shot)
     followable = _only_played(saved, kept, shot)
     return shot, step_of(held, shot, change.actions) if followable else None
 

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 import psycopg
 import pytest
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.db import connection
 from django.template.loader import render_to_string
@@ -446,3 +447,17 @@ def test_a_kept_engine_is_taken_by_one_thread_only():
     every = taken[0] + taken[1]
     assert not errors
     assert len({id(engine) for engine in every}) == len(every) > 60000
+
+
+@pytest.mark.asyncio
+async def test_a_new_versions_shared_parts_are_rendered_on_the_loop_while_it_commits():
+    table = await database_sync_to_async(dealt_table)("levys", 3)
+    rng = random.Random(12)
+    for _ in range(6):
+        session, sequence, action = await database_sync_to_async(next_move)(table, rng)
+        await database_sync_to_async(services.act)(table.pk, session, sequence, action)
+        made = state.held_snapshot(table.pk)
+        # No socket is open and this layer carries no parts: the loop rendered them ahead.
+        assert "parts" in made.shared
+        read = await database_sync_to_async(fresh_read)(table)
+        assert made.shared["parts"] == presenter.shared_parts(read)
