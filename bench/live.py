@@ -160,7 +160,8 @@ async def drive(tables: list[Table], seconds: float, rng: random.Random) -> dict
 
 def setup_tables(count: int, env: dict) -> list[tuple[str, list[str]]]:
     """Create ``count`` tables of six seated players in the server's database; dealing on."""
-    os.environ.update({k: env[k] for k in ("DATABASE_URL",) if k in env})
+    # The servers' database and secret: the sessions made here are theirs to read.
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "SECRET_KEY") if k in env})
     os.environ.pop("REDIS_URL", None)  # notifications from here are not needed
     import django
 
