@@ -52,7 +52,7 @@ def test_no_push_holds_a_card_its_seat_may_not_see_while_two_processes_race(tmp_
                     leaked = cards_in(page) - witnesses[number].may_see(int(where.group(1)), seat)
                     assert not leaked, f"seat {seat} of {invite}, hand {number}: sent {leaked}"
             hands += len(witnesses)
-    assert hands > len(tables) and pages > 1000, (hands, pages)  # about 12 and 2,000
+    assert hands >= len(tables) and pages > 1000, (hands, pages)  # about 12 and 2,000
     for server in servers:
         assert "Traceback" not in server.log.read_text()
 

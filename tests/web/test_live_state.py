@@ -407,8 +407,6 @@ def test_a_page_whose_table_changes_as_it_is_read_shows_one_version_of_it():
     page_table = Table.objects.get(pk=table.pk)  # the page has read the table's row...
     session, sequence, action = next_move(table, rng)
     services.act(table.pk, session, sequence, action)  # ...and another process acts
-    state._snapshots.clear()
-    state._engines.clear()
     now = fresh_read(table)
     state._snapshots.clear()
     shot = state.snapshot(page_table)
