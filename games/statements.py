@@ -105,11 +105,6 @@ def inserting(model: type[models.Model], **values) -> Statement:
     return _insert_sql(model, tuple(values), _mark()), _prepared(model, values)
 
 
-def update(model: type[models.Model], where: dict, **values) -> int:
-    """Run ``updating(...)``: the number of rows changed."""
-    return rows_changed(updating(model, where, **values))
-
-
 def rows_changed(statement: Statement) -> int:
     """Run an ``UPDATE`` statement: the number of rows it changed."""
     return _run(*statement, _rowcount)

@@ -52,17 +52,24 @@ def test_an_update_changes_exactly_the_matching_rows_and_counts_them():
     services.set_dealing(table.pk, True)
     hand = state.current_hand(table)
     deadline = timezone.now() + timedelta(seconds=30, microseconds=5)
-    assert statements.update(Hand, {"id": hand.pk}, sequence=7, deadline=deadline) == 1
+    assert (
+        statements.rows_changed(
+            statements.updating(Hand, {"id": hand.pk}, sequence=7, deadline=deadline)
+        )
+        == 1
+    )
     hand.refresh_from_db()
     assert (hand.sequence, hand.deadline) == (7, deadline)
-    assert statements.update(Hand, {"id": hand.pk}, deadline=None) == 1
+    assert statements.rows_changed(statements.updating(Hand, {"id": hand.pk}, deadline=None)) == 1
     hand.refresh_from_db()
     assert hand.deadline is None
     version = Table.objects.get(pk=table.pk).version
     wrong = {"id": table.pk, "invite": table.invite, "version": version - 1}
-    assert statements.update(Table, wrong, version=version + 1) == 0  # no such version
+    assert (
+        statements.rows_changed(statements.updating(Table, wrong, version=version + 1)) == 0
+    )  # no such version
     right = {"id": table.pk, "invite": table.invite, "version": version}
-    assert statements.update(Table, right, version=version + 1) == 1
+    assert statements.rows_changed(statements.updating(Table, right, version=version + 1)) == 1
     assert Table.objects.get(pk=table.pk).version == version + 1
 
 
@@ -82,7 +89,7 @@ def test_a_failed_statement_is_djangos_error_and_every_statement_is_in_the_query
     services.set_dealing(table.pk, True)
     hand = state.current_hand(table)
     with CaptureQueriesContext(connection) as queries:
-        statements.update(Hand, {"id": hand.pk}, sequence=3)
+        statements.rows_changed(statements.updating(Hand, {"id": hand.pk}, sequence=3))
         statements.update_each(Player, "stack", {p.pk: 5 for p in table.players.all()})
     logged = [q["sql"] for q in queries.captured_queries]
     sql, values = logged[0].split(" -- ")
@@ -128,7 +135,9 @@ def test_deferred_writes_are_collected_and_anything_else_asks_for_a_transaction(
     assert queries.captured_queries == []  # nothing ran
     for refused in (
         lambda: Table.objects.get(pk=table.pk),  # a read
-        lambda: statements.update(Hand, {"id": hand.pk}, sequence=62),  # counts rows
+        lambda: statements.rows_changed(  # counts rows
+            statements.updating(Hand, {"id": hand.pk}, sequence=62)
+        ),
         lambda: statements.insert(HandEvent, hand_id=hand.pk, sequence=62, action={},
                                   by="clock", created=timezone.now()),  # an id
     ):  # fmt: skip
