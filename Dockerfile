@@ -7,4 +7,4 @@ RUN pip install --no-cache-dir .
 COPY . .
 RUN SECRET_KEY=build-only python manage.py collectstatic --noinput
 EXPOSE 8000
-CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "pokerhome.asgi:application"]
+CMD ["python", "-m", "pokerhome.serve", "-b", "0.0.0.0", "-p", "8000", "pokerhome.asgi:application"]

@@ -1,7 +1,8 @@
 """The floor: a minimal Channels consumer that joins its table's group and, on any
 message, broadcasts a fragment of the same size as pokerhome's table update.
 
-    daphne bench.baseline:application   (same settings, channel layer and machine)
+    python -m pokerhome.serve bench.baseline:application   (the same server, settings, channel
+    layer and machine)
 """
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ class Server:
     def start(self) -> Server:
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
         self.process = subprocess.Popen(
-            [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), self.app],
+            [PYTHON, "-m", "pokerhome.serve", "-b", "127.0.0.1", "-p", str(self.port), self.app],
             cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
         )  # fmt: skip
         deadline = time.monotonic() + 30
