@@ -25,7 +25,7 @@ from games import services
 from games.models import Table
 from games.presenter import receive_parts, render_table, viewer_of
 from games.services import ServiceError, StaleAction
-from games.state import TableSnapshot, cached_snapshot, follow, latest_snapshot
+from games.state import TableSnapshot, cached_snapshot, follow, read_table
 
 logger = logging.getLogger(__name__)
 HAND_ACTIONS = {"fold", "check", "call", "bet", "raise", "draw", "arrange", "replace", "keep",
@@ -39,17 +39,19 @@ async def table_at(
     table_id: int, invite: str, version: int, fresh: bool = False, step: dict | None = None
 ) -> TableSnapshot:
     """The table at ``version`` or later. A version this process holds costs nothing, and
-    so does one that ``step`` makes from the version before; else one read of the database
-    serves every connection of the process that waits for it."""
+    so does one that ``step`` makes from the version before (a deal's step, one row read);
+    else one read of the database serves every connection of the process that waits for
+    it."""
     for _ in range(3):
         held = None if fresh else cached_snapshot(table_id, invite, version)
-        if held is None and step is not None:
+        if held is None and step is not None and "actions" in step:
             held = follow(table_id, version, step)
         if held is not None:
             return held
         reading = _reading.get(table_id)
         if reading is None:
-            reading = asyncio.ensure_future(database_sync_to_async(latest_snapshot)(table_id))
+            read = database_sync_to_async(read_table)
+            reading = asyncio.ensure_future(read(table_id, version, None if fresh else step))
             _reading[table_id] = reading
             reading.add_done_callback(lambda _: _reading.pop(table_id, None))
         shot = await asyncio.shield(reading)

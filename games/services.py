@@ -34,6 +34,7 @@ from games.state import (
     cached_snapshot,
     copied,
     current_hand,
+    deal_step,
     dealt_in,
     eligible_players,
     final_stacks,
@@ -200,8 +201,11 @@ def _new_version(table: Table, held: TableSnapshot | None, change: Change):
     shot = load_snapshot(table, change.played, kept)
     shot.made_here = True
     render_ahead(shot)
-    followable = _only_played(saved, kept, shot)
-    return shot, step_of(held, shot, change.actions) if followable else None
+    if _only_played(saved, kept, shot):
+        return shot, step_of(held, shot, change.actions)
+    if _only_dealt(saved, kept, held, shot):
+        return shot, deal_step(held, shot)
+    return shot, None
 
 
 def _written_at_once(func: Callable, table_id: int, args, kwargs):
@@ -280,6 +284,18 @@ def _only_played(saved: list[str] | None, kept: list[Player] | None, shot) -> bo
         return False
     ended = shot.hand is None and shot.last is not None
     return set(saved) <= ({"version", "next_deal_at"} if ended else {"version"})
+
+
+DEAL_FIELDS = {"version", "button", "chosen_game", "next_deal_at"}
+
+
+def _only_dealt(saved: list[str] | None, kept: list[Player] | None, held, shot) -> bool:
+    """Whether a change was only a deal at a table with no hand in play, which other
+    processes can follow by reading the new hand alone: the players known and unchanged,
+    and nothing of the table row changed but what a deal changes."""
+    if kept is None or saved is None or held is None or held.hand is not None:
+        return False
+    return shot.hand is not None and shot.hand.sequence == 0 and set(saved) <= DEAL_FIELDS
 
 
 def _published(shot: TableSnapshot, played: tuple[Hand, HandState] | None, step) -> None:

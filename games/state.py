@@ -268,6 +268,55 @@ def step_of(held: TableSnapshot, shot: TableSnapshot, actions: list[dict]) -> di
     return step
 
 
+def deal_step(held: TableSnapshot, shot: TableSnapshot) -> dict:
+    """What another process needs to make ``shot``, a hand just dealt at a table that had
+    none, from its copy of ``held``: the new hand's id, which it reads from the database
+    (the deck never goes through the channel layer), and what a deal changes of the table
+    (the button; the game chosen and the time of the deal are cleared)."""
+    hand = shot.hand
+    return {
+        "from": held.version,
+        "invite": held.table.invite,
+        "dealt": hand.pk,
+        "button": shot.table.button,
+        "deadline": hand.deadline.isoformat() if hand.deadline else None,
+    }
+
+
+def follow_deal(table_id: int, version: int, step: dict) -> TableSnapshot | None:
+    """The table at ``version`` made from this process's copy of the version before and a
+    deal's step, reading only the new hand's row (on the database thread); None when that
+    copy is not here or the hand is not found (then read the table)."""
+    held = _snapshots.get(table_id)
+    if (held is None or held.version != step["from"] or held.table.invite != step["invite"]
+            or held.hand is not None):  # fmt: skip
+        return None
+    hand = Hand.objects.filter(pk=step["dealt"], table_id=table_id).first()
+    if hand is None:
+        return None
+    # The row as the deal wrote it: what has been played of the hand since is not shown.
+    hand.sequence, hand.finished, hand.voided, hand.result, hand.ended = 0, False, False, None, None
+    hand.deadline = datetime.fromisoformat(step["deadline"]) if step["deadline"] else None
+    engine = replay({**hand.document, "actions": []})
+    table = copied(held.table)
+    table.version, table.button = version, step["button"]
+    table.chosen_game, table.next_deal_at = "", None
+    shot = load_snapshot(table, (hand, engine), held.players)
+    remember_engine(hand, engine)
+    remember(shot)
+    return shot
+
+
+def read_table(table_id: int, version: int, step: dict | None = None) -> TableSnapshot:
+    """The table at ``version`` followed from a deal's step when one is given and it can
+    be, else as the database has it now (``latest_snapshot``). On the database thread."""
+    if step is not None and "dealt" in step:
+        shot = follow_deal(table_id, version, step)
+        if shot is not None:
+            return shot
+    return latest_snapshot(table_id)
+
+
 def final_stacks(hand: Hand, engine: HandState) -> dict[int, int]:
     """Each dealt-in player's stack (by player id) as the finished hand leaves it."""
     final = engine.final_stacks()
@@ -295,8 +344,9 @@ def follow(table_id: int, version: int, step: dict) -> TableSnapshot | None:
     the actions ``step`` carries (with what a finishing action changed besides the hand),
     without the database; None when that copy is not here (then read it)."""
     held = _snapshots.get(table_id)
-    if (held is None or held.version != step["from"] or held.table.invite != step["invite"]
-            or held.hand is None or held.hand.pk != step["hand"]):  # fmt: skip
+    if ("actions" not in step or held is None or held.version != step["from"]
+            or held.table.invite != step["invite"] or held.hand is None
+            or held.hand.pk != step["hand"]):  # fmt: skip
         return None
     hand = copied(held.hand)
     engine = _kept_engine(hand, take=True)

@@ -31,7 +31,7 @@ from games.models import Hand, Player, Table
 from games.presenter import STATE, Viewer, render_table, table_context
 from games.services import StaleAction
 from tests.rules.playout import random_action
-from tests.web.helpers import make_table, seat_players, session_of
+from tests.web.helpers import check_or_fold_around, make_table, seat_players, session_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -187,6 +187,64 @@ def test_a_follower_without_the_version_before_reads_the_database():
             "sequence": sequence + 1, "deadline": None, "actions": [action]}  # fmt: skip
     assert state.follow(table.pk, before.version + 1, step) is None
     assert state.held_snapshot(table.pk) is before  # nothing kept from it
+
+
+@pytest.mark.parametrize("game", ["levys", "high-low-declare", "sviten"])
+def test_another_process_follows_a_deal_by_reading_the_new_hands_row_alone(game):
+    layer = get_channel_layer()
+    table = dealt_table(game, players=3, action_clock=30)
+    async_to_sync(layer.group_add)(services.group_name(table.pk), "test.follower")
+    for _ in range(2):  # two deals, the button moving on
+        check_or_fold_around(table)  # nobody goes broke: two deals
+        before = state.latest_snapshot(table.pk)  # the other process holds this
+        async_to_sync(layer.flush)()
+        async_to_sync(layer.group_add)(services.group_name(table.pk), "test.follower")
+        assert services.tick(table.pk, timezone.now() + services.DEAL_PAUSE * 2) is True
+        message = async_to_sync(layer.receive)("test.follower")
+        step = message["step"]
+        # The new hand's id, the button and its clock: no card, no deck order.
+        assert set(step) == {"from", "invite", "dealt", "button", "deadline"}
+        after = fresh_read(table)
+        state._snapshots[table.pk] = before  # now be the other process, without the engine
+        with CaptureQueriesContext(connection) as queries:
+            followed = state.read_table(table.pk, message["version"], step)
+        assert [q["sql"].split(" FROM ")[1].split()[0] for q in queries.captured_queries] == [
+            '"games_hand"'
+        ]
+        same_table(followed, after)
+        assert followed.table.button == after.table.button and followed.table.chosen_game == ""
+        assert followed.hand.started == after.hand.started
+        # the followed hand is this process's to act on: its first action reads no events
+        assert state._kept_engine(followed.hand) is not None
+
+
+def test_a_deal_followed_after_the_hand_moved_on_shows_the_hand_as_dealt():
+    table, rng = dealt_table(players=3), random.Random(4)
+    check_or_fold_around(table)
+    before = state.latest_snapshot(table.pk)
+    services.tick(table.pk, timezone.now() + services.DEAL_PAUSE * 2)
+    dealt = fresh_read(table)
+    step = {"from": before.version, "invite": table.invite, "dealt": dealt.hand.pk,
+            "button": dealt.table.button, "deadline": None}  # fmt: skip
+    services.act(table.pk, *next_move(table, rng))  # the database moves past the deal
+    state._snapshots.clear()
+    state._engines.clear()
+    state._snapshots[table.pk] = before
+    same_table(state.read_table(table.pk, dealt.version, step), dealt)
+
+
+def test_a_deal_is_read_from_the_database_when_the_version_before_is_not_held():
+    table, rng = dealt_table(players=3), random.Random(3)
+    check_or_fold_around(table)
+    before = state.latest_snapshot(table.pk)
+    services.tick(table.pk, timezone.now() + services.DEAL_PAUSE * 2)
+    services.act(table.pk, *next_move(table, rng))
+    now = fresh_read(table)
+    step = {"from": before.version - 1, "invite": table.invite, "dealt": now.hand.pk,
+            "button": now.table.button, "deadline": None}  # fmt: skip
+    state._snapshots[table.pk] = before  # not the version the deal was made from
+    same_table(state.read_table(table.pk, before.version + 1, step), now)  # read: as it is now
+    assert state.follow(table.pk, before.version + 1, step) is None  # not an action's step
 
 
 @pytest.mark.parametrize("game", ["levys", "high-low-declare", "sviten"])
