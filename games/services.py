@@ -30,6 +30,7 @@ from games.rules.hand import Hand as HandState
 from games.rules.table import choose_game as rules_choose_game
 from games.rules.table import next_button
 from games.state import (
+    DEAL_FIELDS,
     TableSnapshot,
     cached_snapshot,
     copied,
@@ -41,6 +42,7 @@ from games.state import (
     held_snapshot,
     load_engine,
     load_snapshot,
+    mark_dealt,
     remember,
     remember_engine,
     step_of,
@@ -286,16 +288,14 @@ def _only_played(saved: list[str] | None, kept: list[Player] | None, shot) -> bo
     return set(saved) <= ({"version", "next_deal_at"} if ended else {"version"})
 
 
-DEAL_FIELDS = {"version", "button", "chosen_game", "next_deal_at"}
-
-
 def _only_dealt(saved: list[str] | None, kept: list[Player] | None, held, shot) -> bool:
     """Whether a change was only a deal at a table with no hand in play, which other
     processes can follow by reading the new hand alone: the players known and unchanged,
     and nothing of the table row changed but what a deal changes."""
     if kept is None or saved is None or held is None or held.hand is not None:
         return False
-    return shot.hand is not None and shot.hand.sequence == 0 and set(saved) <= DEAL_FIELDS
+    fields = DEAL_FIELDS | {"version"}
+    return shot.hand is not None and shot.hand.sequence == 0 and set(saved) <= fields
 
 
 def _published(shot: TableSnapshot, played: tuple[Hand, HandState] | None, step) -> None:
@@ -609,9 +609,7 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
     hand = Hand(id=statements.insert(Hand, **row), **row)
     hand._state.adding, hand._state.db = False, "default"  # as if read: it is in the database
     table.change.played = (hand, engine)
-    table.button = button
-    table.chosen_game = ""
-    table.next_deal_at = None
+    mark_dealt(table, button)
     if engine.finished:  # cannot happen with two players and chips, but never leave it open
         _finish(table, hand, engine, now)
     return hand

@@ -268,11 +268,28 @@ def step_of(held: TableSnapshot, shot: TableSnapshot, actions: list[dict]) -> di
     return step
 
 
+DEAL_FIELDS = frozenset({"button", "chosen_game", "next_deal_at"})  # what a deal changes
+
+
+def mark_dealt(table: Table, button: int) -> None:
+    """The table as a deal leaves it: the button moved, the game chosen and the time of
+    the deal cleared."""
+    table.button, table.chosen_game, table.next_deal_at = button, "", None
+
+
+def _held_before(table_id: int, step: dict) -> TableSnapshot | None:
+    """This process's copy of the table when it is the version ``step`` was made from."""
+    held = _snapshots.get(table_id)
+    if held is None or held.version != step["from"] or held.table.invite != step["invite"]:
+        return None
+    return held
+
+
 def deal_step(held: TableSnapshot, shot: TableSnapshot) -> dict:
     """What another process needs to make ``shot``, a hand just dealt at a table that had
     none, from its copy of ``held``: the new hand's id, which it reads from the database
     (the deck never goes through the channel layer), and what a deal changes of the table
-    (the button; the game chosen and the time of the deal are cleared)."""
+    (``mark_dealt``)."""
     hand = shot.hand
     return {
         "from": held.version,
@@ -287,9 +304,8 @@ def follow_deal(table_id: int, version: int, step: dict) -> TableSnapshot | None
     """The table at ``version`` made from this process's copy of the version before and a
     deal's step, reading only the new hand's row (on the database thread); None when that
     copy is not here or the hand is not found (then read the table)."""
-    held = _snapshots.get(table_id)
-    if (held is None or held.version != step["from"] or held.table.invite != step["invite"]
-            or held.hand is not None):  # fmt: skip
+    held = _held_before(table_id, step)
+    if held is None or held.hand is not None:
         return None
     hand = Hand.objects.filter(pk=step["dealt"], table_id=table_id).first()
     if hand is None:
@@ -299,8 +315,8 @@ def follow_deal(table_id: int, version: int, step: dict) -> TableSnapshot | None
     hand.deadline = datetime.fromisoformat(step["deadline"]) if step["deadline"] else None
     engine = replay({**hand.document, "actions": []})
     table = copied(held.table)
-    table.version, table.button = version, step["button"]
-    table.chosen_game, table.next_deal_at = "", None
+    table.version = version
+    mark_dealt(table, step["button"])
     shot = load_snapshot(table, (hand, engine), held.players)
     remember_engine(hand, engine)
     remember(shot)
@@ -343,10 +359,8 @@ def follow(table_id: int, version: int, step: dict) -> TableSnapshot | None:
     """The table at ``version`` made from this process's copy of the version before and
     the actions ``step`` carries (with what a finishing action changed besides the hand),
     without the database; None when that copy is not here (then read it)."""
-    held = _snapshots.get(table_id)
-    if ("actions" not in step or held is None or held.version != step["from"]
-            or held.table.invite != step["invite"] or held.hand is None
-            or held.hand.pk != step["hand"]):  # fmt: skip
+    held = _held_before(table_id, step) if "actions" in step else None
+    if held is None or held.hand is None or held.hand.pk != step["hand"]:
         return None
     hand = copied(held.hand)
     engine = _kept_engine(hand, take=True)
