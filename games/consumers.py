@@ -21,7 +21,7 @@ from django.db import DatabaseError
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from games import services
+from games import services, watchers
 from games.models import Table
 from games.presenter import receive_parts, render_table, viewer_of
 from games.services import ServiceError, StaleAction
@@ -188,6 +188,7 @@ class TableConsumer(NoDatabaseHopConsumer):
         self.group = services.group_name(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        watchers.watch(self.table_id, self)
         await self.send_table(fresh=True)
 
     def _is_host(self) -> bool:
@@ -204,6 +205,7 @@ class TableConsumer(NoDatabaseHopConsumer):
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "table_id", None) is not None:
+            watchers.unwatch(self.table_id, self)
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     # -- sending ----------------------------------------------------------------
@@ -293,15 +295,17 @@ class TableConsumer(NoDatabaseHopConsumer):
                 await self.send_table(fresh=True)
         elif kind == "choose":
             game = _text(message.get("game"), "game")
+            shown = self.version
             await database_sync_to_async(services.choose_game)(
                 self.table_id, self.session_key, game
             )
-            await self.send_table(self.version + 1)  # the sender sees its change at once
+            await self.send_table(shown + 1)  # the sender sees its change at once
         elif kind in HAND_ACTIONS:
             sequence, action = parse_action(message)
+            shown = self.version  # the notice may have shown the change by the time it returns
             await database_sync_to_async(services.act)(
                 self.table_id, self.session_key or "", sequence, action
             )
-            await self.send_table(self.version + 1)
+            await self.send_table(shown + 1)
         else:
             raise BadMessage(f"unknown message type {kind!r}")

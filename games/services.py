@@ -8,18 +8,21 @@ changes nothing.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import wraps
 
 from asgiref.sync import SyncToAsync, async_to_sync
+from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
-from games import statements
+from games import statements, watchers
 from games.models import Hand, HandEvent, LedgerEntry, Player, Table
 from games.presenter import parts_message, shared_parts
 from games.rules.catalog import GAMES
@@ -84,8 +87,11 @@ def notify(
     loop = _server_loop()
     if loop is not None:
         # Called from a socket's or a page's database thread: hand the sending to the event
-        # loop and return, rather than hold every table's next action until it is sent.
-        loop.call_soon_threadsafe(in_background, _send_quietly(layer, table_id, message, shot))
+        # loop and return, rather than hold every table's next action until it is sent. It
+        # runs in a context of its own: in this thread's, the sockets it tells could not
+        # use the database thread again (asgiref would refuse it as a deadlock).
+        sending = _send_quietly(layer, table_id, message, shot)
+        loop.call_soon_threadsafe(in_background, sending, context=contextvars.Context())
     else:
         async_to_sync(_send_quietly)(layer, table_id, message, shot)
 
@@ -125,13 +131,23 @@ def in_background(work) -> None:
 
 
 async def _send_quietly(layer, table_id: int, message: dict, shot=None) -> None:
+    """The notice to every socket of the table: this loop's own directly (games.watchers),
+    the rest through the channel layer. Other processes are sent it first: their way is
+    the longer one."""
     if shot is not None:  # rendered here, on the event loop, where this process's sockets
         try:  # will use them too; without them the other process renders its own
             message["parts"] = parts_message(shared_parts(shot))
         except Exception:
             logger.warning("could not render table %s for the notice", table_id, exc_info=True)
+    group = group_name(table_id)
     try:
-        await layer.group_send(group_name(table_id), message)
+        if not isinstance(layer, InMemoryChannelLayer):  # this process's sockets skip it
+            await layer.group_send(group, message)
+        told = await watchers.tell(table_id, message)
+        if isinstance(layer, InMemoryChannelLayer):  # any socket of the group not told
+            for channel in set(layer.groups.get(group, ())) - told:
+                with suppress(ChannelFull):  # as the layer's group send: that one misses it
+                    await layer.send(channel, message)
     except Exception:  # any failure of the layer must not undo a commit
         logger.warning(
             "could not notify table %s of version %s", table_id, message["version"], exc_info=True

@@ -79,6 +79,9 @@ async def play_at_once(servers: list[Server]) -> list[tuple[str, list[Browser]]]
     for _, players in tables:
         for player in players:
             await player.socket.close()
+    # Let the servers see the sockets out (each leaves its Redis group) before they stop:
+    # a server stopped meanwhile cancels that, and channels_redis logs a traceback for it.
+    await asyncio.sleep(1)
     return tables
 
 
