@@ -131,9 +131,10 @@ def in_background(work) -> None:
 
 
 async def _send_quietly(layer, table_id: int, message: dict, shot=None) -> None:
-    """The notice to every socket of the table: this loop's own directly (games.watchers),
-    the rest through the channel layer. Other processes are sent it first: their way is
-    the longer one."""
+    """The notice to every socket of the table. With a layer of this process, the sockets
+    of this loop are told directly (games.watchers) and the layer carries it to the rest;
+    through Redis every socket gets it from the layer, this process's too (they would
+    get it from there anyway: telling them as well would only add to each loop's work)."""
     if shot is not None:  # rendered here, on the event loop, where this process's sockets
         try:  # will use them too; without them the other process renders its own
             message["parts"] = parts_message(shared_parts(shot))
@@ -141,13 +142,13 @@ async def _send_quietly(layer, table_id: int, message: dict, shot=None) -> None:
             logger.warning("could not render table %s for the notice", table_id, exc_info=True)
     group = group_name(table_id)
     try:
-        if not isinstance(layer, InMemoryChannelLayer):  # this process's sockets skip it
+        if not isinstance(layer, InMemoryChannelLayer):
             await layer.group_send(group, message)
+            return
         told = await watchers.tell(table_id, message)
-        if isinstance(layer, InMemoryChannelLayer):  # any socket of the group not told
-            for channel in set(layer.groups.get(group, ())) - told:
-                with suppress(ChannelFull):  # as the layer's group send: that one misses it
-                    await layer.send(channel, message)
+        for channel in set(layer.groups.get(group, ())) - told:
+            with suppress(ChannelFull):  # as the layer's group send: that one misses it
+                await layer.send(channel, message)
     except Exception:  # any failure of the layer must not undo a commit
         logger.warning(
             "could not notify table %s of version %s", table_id, message["version"], exc_info=True

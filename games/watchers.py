@@ -4,9 +4,10 @@ Told through the channel layer, each socket of a table wakes on its own for the 
 a receive from the layer, Channels' wait for the first of the socket's two inputs, and
 a new task for its next receive, six times for every action, and the six wakes queue
 with every other table's work on the event loop. Told here, the sockets on the loop that
-publishes a version are handed it one after another in one task, as soon as it commits.
-The channel layer still carries the notice to every other socket: those of another
-process, and any of this process on another event loop.
+publishes a version are handed it one after another in one task, as soon as it commits,
+and the channel layer carries it to any other (games.services._send_quietly). That is
+with the layer of one process. Through Redis, the layer brings every socket its notice,
+this process's too, so there these sockets are not told again.
 """
 
 from __future__ import annotations
