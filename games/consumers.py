@@ -15,6 +15,7 @@ from collections import deque
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import DatabaseError
@@ -173,6 +174,10 @@ class NoDatabaseHopConsumer(AsyncWebsocketConsumer):
 
 
 class TableConsumer(NoDatabaseHopConsumer):
+    # A socket has no channel of its own in the layer: its event loop's relay listens
+    # for the tables of all its sockets (games.watchers).
+    channel_layer_alias = None
+
     async def connect(self) -> None:
         self.invite = invite = self.scope["url_route"]["kwargs"]["invite"]
         self.table_id = await database_sync_to_async(self._table_id)(invite)
@@ -185,10 +190,9 @@ class TableConsumer(NoDatabaseHopConsumer):
         self.is_host = await database_sync_to_async(self._is_host)()
         self.version = -1
         self.sent_at: deque[float] = deque()
-        self.group = services.group_name(self.table_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        watchers.watch(self.table_id, self)
+        # Told of every version from here on, then shown the one the database has now.
+        await watchers.watch(self.table_id, self, get_channel_layer())
         await self.send_table(fresh=True)
 
     def _is_host(self) -> bool:
@@ -205,8 +209,7 @@ class TableConsumer(NoDatabaseHopConsumer):
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "table_id", None) is not None:
-            watchers.unwatch(self.table_id, self)
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await watchers.unwatch(self.table_id, self)
 
     # -- sending ----------------------------------------------------------------
     @staticmethod

@@ -11,13 +11,11 @@ import asyncio
 import contextvars
 import logging
 from collections.abc import Callable
-from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import wraps
 
 from asgiref.sync import SyncToAsync, async_to_sync
-from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 from django.utils import timezone
@@ -66,8 +64,7 @@ class StaleAction(ServiceError):
     """The action was chosen at an earlier moment of the hand than the current one."""
 
 
-def group_name(table_id: int) -> str:
-    return f"table-{table_id}"
+group_name = watchers.group_of
 
 
 def notify(
@@ -131,24 +128,15 @@ def in_background(work) -> None:
 
 
 async def _send_quietly(layer, table_id: int, message: dict, shot=None) -> None:
-    """The notice to every socket of the table. With a layer of this process, the sockets
-    of this loop are told directly (games.watchers) and the layer carries it to the rest;
-    through Redis every socket gets it from the layer, this process's too (they would
-    get it from there anyway: telling them as well would only add to each loop's work)."""
+    """The notice to every socket of the table (games.watchers.publish): this loop's are
+    told directly, every other loop's through its relay."""
     if shot is not None:  # rendered here, on the event loop, where this process's sockets
         try:  # will use them too; without them the other process renders its own
             message["parts"] = parts_message(shared_parts(shot))
         except Exception:
             logger.warning("could not render table %s for the notice", table_id, exc_info=True)
-    group = group_name(table_id)
     try:
-        if not isinstance(layer, InMemoryChannelLayer):
-            await layer.group_send(group, message)
-            return
-        told = await watchers.tell(table_id, message)
-        for channel in set(layer.groups.get(group, ())) - told:
-            with suppress(ChannelFull):  # as the layer's group send: that one misses it
-                await layer.send(channel, message)
+        await watchers.publish(layer, table_id, message)
     except Exception:  # any failure of the layer must not undo a commit
         logger.warning(
             "could not notify table %s of version %s", table_id, message["version"], exc_info=True
