@@ -86,6 +86,9 @@ DATABASES = {
         conn_health_checks=os.environ.get("CONN_HEALTH_CHECKS", "1") == "1",
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's, with a health check that looks at the socket before it sends SELECT 1.
+    DATABASES["default"]["ENGINE"] = "pokerhome.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # One writer at a time without "database is locked": take the write lock when the
     # transaction begins, and let readers go on beside it (WAL).

@@ -1,0 +1,52 @@
+"""On PostgreSQL a kept connection is health-checked by looking at its socket: no
+``SELECT 1`` round trip while it is at rest, and still replaced once the server ends it."""
+
+from __future__ import annotations
+
+import psycopg
+import pytest
+from django.db import close_old_connections, connection
+
+from games import services
+from games.models import Table
+from tests.web.test_live_state import dealt_table, messages_to_postgresql
+from tests.web.test_socket import _admin_url
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def on_postgresql():
+    if connection.vendor != "postgresql":
+        pytest.skip("the health check of PostgreSQL's backend")
+    assert connection.settings_dict["CONN_HEALTH_CHECKS"]
+
+
+def test_a_transaction_on_a_connection_at_rest_sends_no_select_1_first():
+    table = dealt_table()
+    close_old_connections()  # as every request and socket message ends: check it next time
+    with messages_to_postgresql() as sent:
+        services.set_dealing(table.pk, False)
+    texts = [text for _, text in sent]
+    assert texts[0] == '"BEGIN"' and '"SELECT 1"' not in texts
+    assert not Table.objects.get(pk=table.pk).dealing
+
+
+def test_a_connection_the_server_ended_is_replaced_before_it_is_used():
+    table = dealt_table()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        ended = cursor.fetchone()[0]
+    close_old_connections()
+    with psycopg.connect(_admin_url(), autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", [ended])
+        for _ in range(100):  # until the server has ended it
+            gone = admin.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s",
+                                 [ended]).fetchone()[0] == 0  # fmt: skip
+            if gone:
+                break
+    services.set_dealing(table.pk, False)  # no error: checked, closed and opened again
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        assert cursor.fetchone()[0] != ended
+    assert not Table.objects.get(pk=table.pk).dealing
