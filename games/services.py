@@ -162,9 +162,9 @@ def writes_table(func: Callable | None = None, *, lock_with_writes: bool = False
     connections after it; then every connection is told.
 
     ``lock_with_writes``: for a call that reads nothing from the database before its first
-    write when this process holds the table's version (a player's action): on PostgreSQL
-    it is first tried as one statement in all (``_written_at_once``), and run as above if
-    that cannot be (nothing is written then).
+    write when this process holds the table's version (a player's action, the clock's
+    deal or actions): on PostgreSQL it is first tried as one statement in all
+    (``_written_at_once``), and run as above if that cannot be (nothing is written then).
     """
     if func is None:
         return lambda f: writes_table(f, lock_with_writes=lock_with_writes)
@@ -726,7 +726,7 @@ def void_hand(table: Table, now: datetime | None = None) -> None:
     table.next_deal_at = now + DEAL_PAUSE
 
 
-@writes_table
+@writes_table(lock_with_writes=True)  # with held, a deal's only read is its hand's id
 def tick(table: Table, now: datetime | None = None):
     """Run the clocks: an expired action clock acts for the players it waits for; a due
     next hand is dealt. Safe to call from every process at once. Returns True when it did

@@ -12,9 +12,10 @@ for replacing) but without its cursor wrapper: with DEBUG on, that wrapper ran a
 query on SQLite for each statement only to quote its values for the query log. The log
 still gets each statement, with its values as given.
 
-On PostgreSQL a player's ordinary action can be one statement in all (``deferred`` and
-``at_once``): the table's lock and the action's writes in one text, which PostgreSQL runs
-as one transaction of its own, with no BEGIN or COMMIT to wait for.
+On PostgreSQL a player's ordinary action, and a deal, can be one statement in all
+(``deferred`` and ``at_once``): the table's lock and the writes in one text, which
+PostgreSQL runs as one transaction of its own, with no BEGIN or COMMIT to wait for (the
+new hand's id is one this process reserved beforehand, ``reserved_id``).
 """
 
 from __future__ import annotations
@@ -69,11 +70,19 @@ class Unexpected(Exception):
     """The lock of ``at_once`` did not change its row: nothing was written."""
 
 
-def _run(sql: str, params: list, read: Callable, many: bool = False, checked: bool = True):
+def _run(
+    sql: str,
+    params: list,
+    read: Callable,
+    many: bool = False,
+    checked: bool = True,
+    writes: bool = True,
+):
     """Run ``sql`` on the driver's cursor; what ``read`` takes from the cursor. ``checked``
     False: no health check of a connection kept from before (Django's ``SELECT 1``, a
-    round trip of its own)."""
-    if getattr(_deferred, "batch", None) is not None:
+    round trip of its own). ``writes`` False: a statement that changes no row, and may run
+    while writes are ``deferred``."""
+    if writes and getattr(_deferred, "batch", None) is not None:
         raise NeedsTransaction("a statement to run at once")
     connection.validate_no_broken_transaction()
     started = time.monotonic()
@@ -111,9 +120,37 @@ def rows_changed(statement: Statement) -> int:
 
 
 def insert(model: type[models.Model], **values) -> int:
-    """Run ``inserting(...)``: the id of the row written."""
+    """Run ``inserting(...)``: the id of the row written. Inside ``deferred`` on
+    PostgreSQL, the row is given an id this process reserved (``reserved_id``) and its
+    ``INSERT`` is collected with the other writes."""
+    if getattr(_deferred, "batch", None) is not None and _one_text():
+        pk = reserved_id(model)
+        together(inserting(model, **{model._meta.pk.attname: pk}, **values))
+        return pk
     returns = connection.features.can_return_columns_from_insert
     return _run(*inserting(model, **values), _returned if returns else _last_id)
+
+
+RESERVED = 16  # ids taken from a model's sequence at a time
+_reserved: dict[tuple, list[int]] = {}
+_reserving = threading.Lock()
+
+
+def reserved_id(model: type[models.Model]) -> int:
+    """An id for a new row of ``model`` that no other row has or will be given: taken
+    from the table's own sequence (PostgreSQL), ``RESERVED`` at a time, so that a row
+    written with its id needs no round trip of its own to learn it (an insert deferred
+    to run at once). Ids reserved and never used are gaps, as a rolled-back insert
+    leaves."""
+    key = (connection.alias, connection.settings_dict["NAME"], model._meta.db_table)
+    with _reserving:
+        ids = _reserved.setdefault(key, [])
+        if not ids:
+            sql = "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)"
+            table, column = model._meta.db_table, model._meta.pk.column
+            fetched = _run(sql, [table, column, RESERVED], _all_firsts, writes=False)
+            ids.extend(sorted(fetched, reverse=True))
+        return ids.pop()
 
 
 def together(*statements: Statement) -> None:
@@ -185,6 +222,8 @@ def at_once(lock: Statement, batch: list[Statement]) -> None:
     try:
         _run(text, [*values, *(v for _, vs in batch for v in vs)], _rowcount, checked=False)
     except (DataError, IntegrityError) as error:  # the lock's row had moved on
+        with _reserving:  # (or a reserved id was taken: a database restored from before)
+            _reserved.clear()
         raise Unexpected(str(error)) from error
     except DatabaseError:
         if connection.is_usable():
@@ -209,6 +248,10 @@ def update_each(model: type[models.Model], name: str, values: dict) -> None:
 
 def _rowcount(cursor) -> int:
     return cursor.rowcount
+
+
+def _all_firsts(cursor) -> list:
+    return [row[0] for row in cursor.fetchall()]
 
 
 def _returned(cursor) -> int:

@@ -26,7 +26,7 @@ from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import presenter, services, state, table_html
+from games import presenter, services, state, statements, table_html
 from games.models import Hand, Player, Table
 from games.presenter import STATE, Viewer, render_table, table_context
 from games.services import StaleAction
@@ -125,7 +125,8 @@ def test_a_deal_and_a_hand_end_on_a_held_version_end_as_cold_ones():
         state.latest_snapshot(table.pk)
         with CaptureQueriesContext(connection) as queries:
             assert services.tick(table.pk, timezone.now() + services.DEAL_PAUSE * 2) is True
-        reads = " ".join(q["sql"] for q in queries.captured_queries if "SELECT" in q["sql"])
+        sql = [q["sql"] for q in queries.captured_queries if "nextval(" not in q["sql"]]
+        reads = " ".join(text for text in sql if text.startswith("SELECT"))
         assert "games_player" not in reads and "games_hand" not in reads  # known: held
         same_table(state.held_snapshot(table.pk), fresh_read(table))
 
@@ -437,6 +438,63 @@ def test_on_postgresql_every_action_of_a_hand_is_one_query_with_no_transaction_a
         same_table(state.held_snapshot(table.pk), fresh_read(table))
         actions += 1
     assert actions > 3 and state.held_snapshot(table.pk).last.finished
+
+
+def test_on_postgresql_a_deal_on_a_held_version_is_one_query_with_an_id_reserved_before():
+    if connection.vendor != "postgresql":
+        pytest.skip("one text is one transaction on PostgreSQL")
+    table, rng = dealt_table(players=3), random.Random(12)
+    dealt = []
+    for _ in range(statements.RESERVED + 2):  # past the first ids reserved
+        while state.current_hand(table) is not None:
+            services.act(table.pk, *next_move(table, rng))
+        state.latest_snapshot(table.pk)
+        before = Table.objects.get(pk=table.pk).version
+        with messages_to_postgresql() as sent:
+            assert services.tick(table.pk, timezone.now() + services.DEAL_PAUSE * 2) is True
+        queries = [text for kind, text in sent if kind == "Query"]
+        reserving = [text for text in queries if "nextval(pg_get_serial_sequence" in text]
+        assert [kind for kind, _ in sent] == ["Query"] * len(queries)  # no BEGIN or COMMIT
+        assert len(queries) - len(reserving) == 1 and len(reserving) <= 1
+        assert queries[-1].startswith('"WITH locked AS (UPDATE "games_table"')
+        assert 'INSERT INTO "games_hand"' in queries[-1]
+        hand = state.held_snapshot(table.pk).hand
+        assert Table.objects.get(pk=table.pk).version == before + 1
+        same_table(state.held_snapshot(table.pk), fresh_read(table))
+        dealt.append(hand.pk)
+    assert len(set(dealt)) == len(dealt)  # each deal its own id
+    by_number = Hand.objects.filter(pk__in=dealt).order_by("number")
+    assert list(by_number.values_list("pk", flat=True)) == dealt
+
+
+def test_reserved_ids_taken_meanwhile_deal_by_a_transaction_and_are_reserved_anew():
+    if connection.vendor != "postgresql":
+        pytest.skip("ids are reserved from PostgreSQL's sequences")
+    table, rng = dealt_table(players=3), random.Random(13)
+    taken = [statements.reserved_id(Hand) for _ in range(2)]  # as if restored from before:
+    key = (connection.alias, connection.settings_dict["NAME"], Hand._meta.db_table)
+    statements._reserved[key].extend(reversed(taken))  # rows have them, and they are next
+    elsewhere = make_table()
+    for number, pk in enumerate(taken, 1):
+        row = Hand.objects.get(pk=state.current_hand(table).pk)
+        row.pk, row.table, row.number = pk, elsewhere, number
+        row.save(force_insert=True)
+    for deal in range(2):
+        while state.current_hand(table) is not None:
+            services.act(table.pk, *next_move(table, rng))
+        state.latest_snapshot(table.pk)
+        with messages_to_postgresql() as sent:
+            assert services.tick(table.pk, timezone.now() + services.DEAL_PAUSE * 2) is True
+        hand = state.held_snapshot(table.pk).hand
+        assert hand.pk not in taken
+        same_table(state.held_snapshot(table.pk), fresh_read(table))
+        if deal == 0:  # the id was taken: nothing written, then as a transaction
+            assert "BEGIN" in " ".join(text for _, text in sent)
+        else:  # every id reserved before was let go: new ones, and one query
+            assert next(t for _, t in sent if "nextval(" not in t).startswith('"WITH locked')
+            assert sum(k == "Query" and "nextval(" not in t for k, t in sent) == 1
+    assert Hand.objects.filter(table=table).count() == 3
+    assert Hand.objects.filter(table=elsewhere).count() == 2  # left as they were
 
 
 def test_a_refusal_by_a_held_version_the_database_has_moved_past_is_checked_first():
