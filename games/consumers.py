@@ -22,7 +22,7 @@ from django.db import DatabaseError
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from games import services, watchers
+from games import queued_actions, services, watchers
 from games.models import Table
 from games.presenter import receive_parts, render_table, viewer_of
 from games.services import ServiceError, StaleAction
@@ -306,9 +306,8 @@ class TableConsumer(NoDatabaseHopConsumer):
         elif kind in HAND_ACTIONS:
             sequence, action = parse_action(message)
             shown = self.version  # the notice may have shown the change by the time it returns
-            await database_sync_to_async(services.act)(
-                self.table_id, self.session_key or "", sequence, action
-            )
+            # with the other actions waiting for the database thread (games.queued_actions)
+            await queued_actions.act(self.table_id, self.session_key or "", sequence, action)
             await self.send_table(shown + 1)
         else:
             raise BadMessage(f"unknown message type {kind!r}")

@@ -218,10 +218,38 @@ def _new_version(table: Table, held: TableSnapshot | None, change: Change):
 def _written_at_once(func: Callable, table_id: int, args, kwargs):
     """``func`` on this process's version of the table, its writes and the table's lock
     sent as one statement (statements.at_once): one round trip, no BEGIN or COMMIT of
-    its own. Raises ``NeedsTransaction`` (nothing written) when the version is not held,
-    the call reads or needs what a write returns (e.g. a rebuy applied as a hand ends),
-    or refuses (only the lock may tell a refusal, in the transaction), and when the
-    database had moved past the version held."""
+    its own. Raises ``NeedsTransaction`` (nothing written) when ``prepared_at_once`` does,
+    and when the database had moved past the version held."""
+    ready = prepared_at_once(func, table_id, args, kwargs)
+    try:
+        statements.at_once(ready.lock, ready.writes)
+    except statements.Unexpected:
+        raise statements.NeedsTransaction("the version held is behind") from None
+    ready.publish()
+    return ready.result
+
+
+@dataclass
+class Prepared:
+    """A call worked out on a held version, to be written at once: its lock, its writes,
+    and what to publish once they are written."""
+
+    result: object
+    lock: statements.Statement
+    writes: list[statements.Statement]
+    shot: TableSnapshot
+    played: tuple[Hand, HandState] | None
+    step: dict | None
+
+    def publish(self) -> None:
+        _published(self.shot, self.played, self.step)
+
+
+def prepared_at_once(func: Callable, table_id: int, args, kwargs) -> Prepared:
+    """``func`` on this process's version of the table, with its writes collected, not
+    run. Raises ``NeedsTransaction`` when the version is not held, the call reads or needs
+    what a write returns (e.g. a rebuy applied as a hand ends), or refuses (only the lock
+    may tell a refusal, in the transaction)."""
     held = held_snapshot(table_id)
     if held is None:
         raise statements.NeedsTransaction("no version held")
@@ -238,12 +266,7 @@ def _written_at_once(func: Callable, table_id: int, args, kwargs):
             shot, step = _new_version(table, held, change)
     finally:
         del table.change
-    try:
-        statements.at_once(_locking(held), batch)
-    except statements.Unexpected:
-        raise statements.NeedsTransaction("the version held is behind") from None
-    _published(shot, change.played, step)
-    return result
+    return Prepared(result, _locking(held), batch, shot, change.played, step)
 
 
 def _locking(held: TableSnapshot) -> statements.Statement:

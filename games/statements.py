@@ -216,12 +216,23 @@ def at_once(lock: Statement, batch: list[Statement]) -> None:
     broken, it is closed and ``NeedsTransaction`` raised, for a new one to do it all (a
     text that did commit before the break leaves the lock's row moved on: run again, the
     call then finds that, and writes nothing twice)."""
-    sql, values = lock
-    guard = f"WITH locked AS ({sql} RETURNING 1) SELECT 1 / (SELECT COUNT(*) FROM locked)"
-    text = "; ".join([guard, *(sql for sql, _ in batch)])
+    all_at_once([(lock, batch)])
+
+
+def all_at_once(parts: list[tuple[Statement, list[Statement]]]) -> None:
+    """``at_once`` for several locks, each followed by its own writes, in one text: one
+    round trip and one transaction for all. Unless every lock changes its row, nothing
+    at all is written (``Unexpected``)."""
+    texts: list[str] = []
+    values: list = []
+    for (sql, locked), batch in parts:
+        texts.append(f"WITH locked AS ({sql} RETURNING 1) SELECT 1 / (SELECT COUNT(*) FROM locked)")
+        texts.extend(sql for sql, _ in batch)
+        values.extend(locked)
+        values.extend(v for _, vs in batch for v in vs)
     try:
-        _run(text, [*values, *(v for _, vs in batch for v in vs)], _rowcount, checked=False)
-    except (DataError, IntegrityError) as error:  # the lock's row had moved on
+        _run("; ".join(texts), values, _rowcount, checked=False)
+    except (DataError, IntegrityError) as error:  # a lock's row had moved on
         with _reserving:  # (or a reserved id was taken: a database restored from before)
             _reserved.clear()
         raise Unexpected(str(error)) from error

@@ -1,0 +1,130 @@
+"""Players' actions that wait for the database thread together are written together.
+
+A process's sockets reach the database on one thread (Channels' ``database_sync_to_async``),
+so actions that arrive together wait for each other there, each for the ones before it
+and each for its own round trip to the database. Here an event loop's actions wait in
+one queue instead: whenever the thread is free, every action waiting goes to it at once
+(``act_together``), and on PostgreSQL the ones at different tables that this process
+holds the version of are written as one text (``statements.all_at_once``): one round trip
+and one flush to disk for all, each table with its own lock. Unless every lock holds,
+nothing of that text is written, and each action is then made on its own, as a lone one
+is (``services.act``): any refusal is its own player's, in that player's words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+
+from channels.db import database_sync_to_async
+from django.db import DatabaseError
+
+from games import services, statements
+
+logger = logging.getLogger(__name__)
+MOST_AT_ONCE = 32  # actions taken from the queue at a time
+
+Request = tuple[int, str, int, dict]  # table id, session key, hand sequence, action
+
+
+class ActionQueue:
+    """An event loop's actions waiting for the database thread."""
+
+    def __init__(self) -> None:
+        self.waiting: list[tuple[Request, asyncio.Future]] = []
+        self.draining = False
+
+
+_queues: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, ActionQueue] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def act(table_id: int, session_key: str, sequence: int, action: dict) -> None:
+    """``services.act`` for a socket, made with whatever other actions wait with it:
+    returns when it is written, or raises what ``services.act`` would."""
+    loop = asyncio.get_running_loop()
+    queue = _queues.get(loop)
+    if queue is None:
+        queue = _queues[loop] = ActionQueue()
+    done = loop.create_future()
+    queue.waiting.append(((table_id, session_key, sequence, action), done))
+    if not queue.draining:
+        queue.draining = True
+        services.in_background(_drain(queue))
+    await done
+
+
+async def _drain(queue: ActionQueue) -> None:
+    """Hand the waiting actions to the database thread until none is left."""
+    try:
+        while queue.waiting:
+            taken = queue.waiting[:MOST_AT_ONCE]
+            del queue.waiting[:MOST_AT_ONCE]
+            try:
+                outcomes = await database_sync_to_async(act_together)([r for r, _ in taken])
+            except asyncio.CancelledError:  # the server is stopping
+                for _, done in taken:
+                    done.cancel()
+                raise
+            except Exception as error:  # cannot happen: act_together returns every error
+                logger.exception("queued actions failed")
+                outcomes = [error] * len(taken)
+            for (_, done), outcome in zip(taken, outcomes, strict=True):
+                if done.done():  # its socket was closed meanwhile
+                    continue
+                if isinstance(outcome, Exception):
+                    done.set_exception(outcome)
+                else:
+                    done.set_result(outcome)
+    finally:
+        queue.draining = False
+        for _, done in queue.waiting:  # left only if the server is stopping
+            done.cancel()
+        queue.waiting.clear()
+
+
+def act_together(requests: list[Request]) -> list[object]:
+    """Each request's outcome, in order: what ``services.act`` returned, or the error it
+    raised. On the database thread."""
+    outcomes: list[object] = [None] * len(requests)
+    written = _written_together(requests) if len(requests) > 1 else set()
+    for index, request in enumerate(requests):
+        if index in written:
+            continue
+        try:
+            outcomes[index] = services.act(*request)
+        except Exception as error:  # the player's to hear (games.consumers.receive)
+            outcomes[index] = error
+    return outcomes
+
+
+def _written_together(requests: list[Request]) -> set[int]:
+    """Write the first action of each table, where it can be written at once, all in one
+    text; which requests were written (none, if the text was refused)."""
+    if not statements.can_run_at_once():
+        return set()
+    ready: dict[int, tuple[int, services.Prepared]] = {}  # by table id
+    seen: set[int] = set()
+    for index, (table_id, *args) in enumerate(requests):
+        if table_id in seen:
+            continue  # made after the one before it, on the version that one makes
+        seen.add(table_id)
+        try:
+            ready[table_id] = index, services.prepared_at_once(services.act.__wrapped__,
+                                                              table_id, args, {})  # fmt: skip
+        except statements.NeedsTransaction:
+            continue  # made on its own
+        except Exception:  # made on its own, which tells its player what went wrong
+            logger.debug("could not prepare an action at table %s", table_id, exc_info=True)
+    if not ready:
+        return set()
+    order = sorted(ready)  # every text takes the tables' locks in one order: no deadlock
+    try:
+        statements.all_at_once([(ready[t][1].lock, ready[t][1].writes) for t in order])
+    except (statements.Unexpected, statements.NeedsTransaction, DatabaseError):
+        return set()  # nothing was written: each is made on its own
+    for table_id in order:
+        ready[table_id][1].publish()
+    return {index for index, _ in ready.values()}

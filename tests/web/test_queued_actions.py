@@ -1,0 +1,153 @@
+"""games.queued_actions: actions that wait for the database thread together are written
+together, each with its own outcome (run on SQLite and on PostgreSQL, as all web tests
+are; only PostgreSQL writes several tables in one text)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import threading
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import queued_actions, state
+from games.models import HandEvent, Table
+from games.services import ServiceError, StaleAction
+from tests.web.test_live_state import (
+    dealt_table,
+    fresh_read,
+    messages_to_postgresql,
+    moved_past,
+    next_move,
+    same_table,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+LOCK = re.compile(
+    r'WITH locked AS \(UPDATE "games_table" SET "version" = \S+ WHERE "id" = (\S+) AND'
+)
+
+
+def tables_to_act(count: int, seed: int) -> tuple[list[Table], list[tuple], random.Random]:
+    """``count`` dealt tables, each held by this process, and each one's next move."""
+    rng = random.Random(seed)
+    tables = [dealt_table(action_clock=30) for _ in range(count)]
+    requests = []
+    for table in tables:
+        state.latest_snapshot(table.pk)
+        requests.append((table.pk, *next_move(table, rng)))
+    return tables, requests, rng
+
+
+def versions(tables: list[Table]) -> list[int]:
+    return [Table.objects.get(pk=t.pk).version for t in tables]
+
+
+def events(table: Table) -> int:
+    return HandEvent.objects.filter(hand__table=table).count()
+
+
+def test_actions_at_several_tables_are_one_query_on_postgresql_locked_in_table_order():
+    tables, requests, _ = tables_to_act(3, seed=1)
+    before, counted = versions(tables), [events(t) for t in tables]
+    if connection.vendor == "postgresql":
+        with messages_to_postgresql() as sent:
+            outcomes = queued_actions.act_together(list(reversed(requests)))
+        assert [kind for kind, _ in sent] == ["Query"]  # one round trip: no BEGIN, no COMMIT
+        locked = [int(pk) for pk in LOCK.findall(sent[0][1])]
+        assert locked == sorted(t.pk for t in tables)  # every text locks in one order
+    else:
+        with CaptureQueriesContext(connection) as queries:
+            outcomes = queued_actions.act_together(list(reversed(requests)))
+        events_written = [q for q in queries.captured_queries if "games_handevent" in q["sql"]]
+        assert len(events_written) == 3  # each on its own
+    assert outcomes == [None, None, None]
+    assert versions(tables) == [v + 1 for v in before]
+    assert [events(t) for t in tables] == [n + 1 for n in counted]
+    held = [state.held_snapshot(t.pk) for t in tables]  # (a fresh read lets all go)
+    for shot, table in zip(held, tables, strict=True):
+        same_table(shot, fresh_read(table))
+
+
+def test_when_one_lock_fails_nothing_of_the_text_stays_and_each_action_is_made_alone():
+    tables, requests, rng = tables_to_act(3, seed=2)
+    _, move = moved_past(tables[1], rng)  # another process made this move: the lock
+    requests[1] = (tables[1].pk, *move)  # of the version this process holds fails
+    before, counted = versions(tables), [events(t) for t in tables]
+    outcomes = queued_actions.act_together(requests)
+    assert outcomes[0] is None and outcomes[2] is None
+    assert isinstance(outcomes[1], StaleAction)  # made alone: it was made already
+    assert versions(tables) == [before[0] + 1, before[1], before[2] + 1]
+    assert [events(t) for t in tables] == [counted[0] + 1, counted[1], counted[2] + 1]
+    for table in tables:
+        same_table(state.latest_snapshot(table.pk), fresh_read(table))
+
+
+def test_refusals_and_a_tables_second_action_get_their_own_outcomes():
+    tables, requests, _ = tables_to_act(3, seed=3)
+    first, second, third = requests
+    again = first  # the same action twice, as a double click sends it
+    wrong = (second[0], "not-a-player", second[2], second[3])
+    before, counted = versions(tables), [events(t) for t in tables]
+    outcomes = queued_actions.act_together([first, wrong, again, third, second])
+    assert outcomes[0] is None and outcomes[3] is None and outcomes[4] is None
+    assert isinstance(outcomes[1], ServiceError) and "not seated" in str(outcomes[1])
+    assert isinstance(outcomes[2], StaleAction)  # the hand moved on: applied once
+    assert versions(tables) == [v + 1 for v in before]
+    assert [events(t) for t in tables] == [n + 1 for n in counted]
+    held = [state.held_snapshot(t.pk) for t in tables]  # (a fresh read lets all go)
+    for shot, table in zip(held, tables, strict=True):
+        same_table(shot, fresh_read(table))
+
+
+def test_a_lone_action_is_made_as_services_act_makes_it():
+    tables, requests, _ = tables_to_act(1, seed=4)
+    before = versions(tables)
+    assert queued_actions.act_together(requests) == [None]
+    assert versions(tables) == [before[0] + 1]
+    assert isinstance(queued_actions.act_together(requests)[0], StaleAction)
+    assert versions(tables) == [before[0] + 1]
+
+
+@pytest.mark.asyncio
+async def test_actions_waiting_for_the_database_thread_go_to_it_together():
+    tables, requests, _ = await database_sync_to_async(tables_to_act)(4, seed=5)
+    before = await database_sync_to_async(versions)(tables)
+    capture = CaptureQueriesContext(connection)
+    await database_sync_to_async(capture.__enter__)()  # the database thread's connection
+    free = threading.Event()
+    busy = asyncio.ensure_future(database_sync_to_async(free.wait)())  # the thread is busy
+    try:
+        await asyncio.sleep(0.05)
+        acting = [asyncio.ensure_future(queued_actions.act(*requests[0]))]
+        await asyncio.sleep(0.05)  # the first is handed to the thread, and waits there
+        acting += [asyncio.ensure_future(queued_actions.act(*r)) for r in requests[1:]]
+        await asyncio.sleep(0.05)  # the others wait in the queue
+    finally:
+        free.set()
+    await busy
+    assert await asyncio.gather(*acting) == [None] * 4
+    await database_sync_to_async(capture.__exit__)(None, None, None)
+    assert await database_sync_to_async(versions)(tables) == [v + 1 for v in before]
+    captured = await database_sync_to_async(lambda: capture.captured_queries)()
+    texts = [q["sql"] for q in captured if "games_handevent" in q["sql"]]
+    if connection.vendor == "postgresql":  # the first alone, then the three in one text
+        assert [text.count("WITH locked") for text in texts] == [1, 3]
+    else:  # each its own statements, in the order they came
+        assert len(texts) == 4
+
+
+@pytest.mark.asyncio
+async def test_a_refusal_in_the_queue_reaches_its_own_socket_only():
+    _, requests, _ = await database_sync_to_async(tables_to_act)(2, seed=6)
+    wrong = (requests[1][0], "not-a-player", *requests[1][2:])
+    results = await asyncio.gather(
+        *(queued_actions.act(*r) for r in (requests[0], wrong, requests[1])),
+        return_exceptions=True,
+    )
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], ServiceError)
