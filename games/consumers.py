@@ -96,7 +96,7 @@ def _clock_due(table: tuple[int, str]) -> None:
 
 async def run_clock(table_id: int) -> None:
     try:
-        await database_sync_to_async(services.tick)(table_id, timezone.now())
+        await queued_actions.queued(services.tick, table_id, timezone.now())
     except ServiceError:
         pass
     except Exception:  # the next version shown sets the clock again

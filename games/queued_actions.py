@@ -1,14 +1,15 @@
-"""Players' actions that wait for the database thread together are written together.
+"""Actions that wait for the database thread together are written together.
 
 A process's sockets reach the database on one thread (Channels' ``database_sync_to_async``),
 so actions that arrive together wait for each other there, each for the ones before it
-and each for its own round trip to the database. Here an event loop's actions wait in
+and each for its own round trip to the database. Here an event loop's actions (the
+players' and the clock's: its deals, and its actions for players out of time) wait in
 one queue instead: whenever the thread is free, every action waiting goes to it at once
-(``act_together``), and on PostgreSQL the ones at different tables that this process
+(``written_together``), and on PostgreSQL the ones at different tables that this process
 holds the version of are written as one text (``statements.all_at_once``): one round trip
 and one flush to disk for all, each table with its own lock. Unless every lock holds,
 nothing of that text is written, and each action is then made on its own, as a lone one
-is (``services.act``): any refusal is its own player's, in that player's words.
+is (``services.act``, ``services.tick``): any refusal is its own, in its own words.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
+from collections.abc import Callable
 
 from channels.db import database_sync_to_async
 from django.db import DatabaseError
@@ -25,7 +27,9 @@ from games import services, statements
 logger = logging.getLogger(__name__)
 MOST_AT_ONCE = 32  # actions taken from the queue at a time
 
-Request = tuple[int, str, int, dict]  # table id, session key, hand sequence, action
+# A service that writes one table and may be written at once (services.writes_table with
+# lock_with_writes), the table's id, and the service's other arguments.
+Request = tuple[Callable, int, tuple]
 
 
 class ActionQueue:
@@ -44,16 +48,22 @@ _queues: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, ActionQueue] = (
 async def act(table_id: int, session_key: str, sequence: int, action: dict) -> None:
     """``services.act`` for a socket, made with whatever other actions wait with it:
     returns when it is written, or raises what ``services.act`` would."""
+    await queued(services.act, table_id, session_key, sequence, action)
+
+
+async def queued(service: Callable, table_id: int, *args) -> object:
+    """``service(table_id, *args)`` made with whatever other actions wait with it: what
+    it returns once written, or what it raises."""
     loop = asyncio.get_running_loop()
     queue = _queues.get(loop)
     if queue is None:
         queue = _queues[loop] = ActionQueue()
     done = loop.create_future()
-    queue.waiting.append(((table_id, session_key, sequence, action), done))
+    queue.waiting.append(((service, table_id, args), done))
     if not queue.draining:
         queue.draining = True
         services.in_background(_drain(queue))
-    await done
+    return await done
 
 
 async def _drain(queue: ActionQueue) -> None:
@@ -63,12 +73,13 @@ async def _drain(queue: ActionQueue) -> None:
             taken = queue.waiting[:MOST_AT_ONCE]
             del queue.waiting[:MOST_AT_ONCE]
             try:
-                outcomes = await database_sync_to_async(act_together)([r for r, _ in taken])
+                requests = [request for request, _ in taken]
+                outcomes = await database_sync_to_async(written_together)(requests)
             except asyncio.CancelledError:  # the server is stopping
                 for _, done in taken:
                     done.cancel()
                 raise
-            except Exception as error:  # cannot happen: act_together returns every error
+            except Exception as error:  # cannot happen: every error is an outcome
                 logger.exception("queued actions failed")
                 outcomes = [error] * len(taken)
             for (_, done), outcome in zip(taken, outcomes, strict=True):
@@ -85,46 +96,48 @@ async def _drain(queue: ActionQueue) -> None:
         queue.waiting.clear()
 
 
-def act_together(requests: list[Request]) -> list[object]:
-    """Each request's outcome, in order: what ``services.act`` returned, or the error it
+def written_together(requests: list[Request]) -> list[object]:
+    """Each request's outcome, in order: what its service returned, or the error it
     raised. On the database thread."""
     outcomes: list[object] = [None] * len(requests)
-    written = _written_together(requests) if len(requests) > 1 else set()
-    for index, request in enumerate(requests):
+    written = _written_together(requests) if len(requests) > 1 else {}
+    for index, (service, table_id, args) in enumerate(requests):
         if index in written:
+            outcomes[index] = written[index]
             continue
         try:
-            outcomes[index] = services.act(*request)
-        except Exception as error:  # the player's to hear (games.consumers.receive)
+            outcomes[index] = service(table_id, *args)
+        except Exception as error:  # its caller's to tell (games.consumers.receive)
             outcomes[index] = error
     return outcomes
 
 
-def _written_together(requests: list[Request]) -> set[int]:
+def _written_together(requests: list[Request]) -> dict[int, object]:
     """Write the first action of each table, where it can be written at once, all in one
-    text; which requests were written (none, if the text was refused)."""
+    text; the outcome of each request written, by its index (none, if the text was
+    refused)."""
     if not statements.can_run_at_once():
-        return set()
+        return {}
     ready: dict[int, tuple[int, services.Prepared]] = {}  # by table id
     seen: set[int] = set()
-    for index, (table_id, *args) in enumerate(requests):
+    for index, (service, table_id, args) in enumerate(requests):
         if table_id in seen:
             continue  # made after the one before it, on the version that one makes
         seen.add(table_id)
         try:
-            ready[table_id] = index, services.prepared_at_once(services.act.__wrapped__,
-                                                              table_id, args, {})  # fmt: skip
+            ready[table_id] = index, services.prepared_at_once(service.__wrapped__, table_id,
+                                                              args, {})  # fmt: skip
         except statements.NeedsTransaction:
             continue  # made on its own
         except Exception:  # made on its own, which tells its player what went wrong
             logger.debug("could not prepare an action at table %s", table_id, exc_info=True)
     if not ready:
-        return set()
+        return {}
     order = sorted(ready)  # every text takes the tables' locks in one order: no deadlock
     try:
         statements.all_at_once([(ready[t][1].lock, ready[t][1].writes) for t in order])
     except (statements.Unexpected, statements.NeedsTransaction, DatabaseError):
-        return set()  # nothing was written: each is made on its own
+        return {}  # nothing was written: each is made on its own
     for table_id in order:
         ready[table_id][1].publish()
-    return {index for index, _ in ready.values()}
+    return {index: prepared.result for index, prepared in ready.values()}

@@ -13,8 +13,9 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
-from games import queued_actions, state
+from games import queued_actions, services, state
 from games.models import HandEvent, Table
 from games.services import ServiceError, StaleAction
 from tests.web.test_live_state import (
@@ -43,6 +44,11 @@ def tables_to_act(count: int, seed: int) -> tuple[list[Table], list[tuple], rand
     return tables, requests, rng
 
 
+def written(moves: list[tuple]) -> list[object]:
+    """Players' moves (table id, session, sequence, action) made as the queue makes them."""
+    return queued_actions.written_together([(services.act, m[0], m[1:]) for m in moves])
+
+
 def versions(tables: list[Table]) -> list[int]:
     return [Table.objects.get(pk=t.pk).version for t in tables]
 
@@ -56,13 +62,13 @@ def test_actions_at_several_tables_are_one_query_on_postgresql_locked_in_table_o
     before, counted = versions(tables), [events(t) for t in tables]
     if connection.vendor == "postgresql":
         with messages_to_postgresql() as sent:
-            outcomes = queued_actions.act_together(list(reversed(requests)))
+            outcomes = written(list(reversed(requests)))
         assert [kind for kind, _ in sent] == ["Query"]  # one round trip: no BEGIN, no COMMIT
         locked = [int(pk) for pk in LOCK.findall(sent[0][1])]
         assert locked == sorted(t.pk for t in tables)  # every text locks in one order
     else:
         with CaptureQueriesContext(connection) as queries:
-            outcomes = queued_actions.act_together(list(reversed(requests)))
+            outcomes = written(list(reversed(requests)))
         events_written = [q for q in queries.captured_queries if "games_handevent" in q["sql"]]
         assert len(events_written) == 3  # each on its own
     assert outcomes == [None, None, None]
@@ -78,7 +84,7 @@ def test_when_one_lock_fails_nothing_of_the_text_stays_and_each_action_is_made_a
     _, move = moved_past(tables[1], rng)  # another process made this move: the lock
     requests[1] = (tables[1].pk, *move)  # of the version this process holds fails
     before, counted = versions(tables), [events(t) for t in tables]
-    outcomes = queued_actions.act_together(requests)
+    outcomes = written(requests)
     assert outcomes[0] is None and outcomes[2] is None
     assert isinstance(outcomes[1], StaleAction)  # made alone: it was made already
     assert versions(tables) == [before[0] + 1, before[1], before[2] + 1]
@@ -93,7 +99,7 @@ def test_refusals_and_a_tables_second_action_get_their_own_outcomes():
     again = first  # the same action twice, as a double click sends it
     wrong = (second[0], "not-a-player", second[2], second[3])
     before, counted = versions(tables), [events(t) for t in tables]
-    outcomes = queued_actions.act_together([first, wrong, again, third, second])
+    outcomes = written([first, wrong, again, third, second])
     assert outcomes[0] is None and outcomes[3] is None and outcomes[4] is None
     assert isinstance(outcomes[1], ServiceError) and "not seated" in str(outcomes[1])
     assert isinstance(outcomes[2], StaleAction)  # the hand moved on: applied once
@@ -107,10 +113,38 @@ def test_refusals_and_a_tables_second_action_get_their_own_outcomes():
 def test_a_lone_action_is_made_as_services_act_makes_it():
     tables, requests, _ = tables_to_act(1, seed=4)
     before = versions(tables)
-    assert queued_actions.act_together(requests) == [None]
+    assert written(requests) == [None]
     assert versions(tables) == [before[0] + 1]
-    assert isinstance(queued_actions.act_together(requests)[0], StaleAction)
+    assert isinstance(written(requests)[0], StaleAction)
     assert versions(tables) == [before[0] + 1]
+
+
+def test_the_clocks_deal_goes_with_players_actions_at_other_tables():
+    tables, moves, rng = tables_to_act(3, seed=7)
+    dealer = tables[0]
+    while state.current_hand(dealer) is not None:  # its hand ends: the next is due
+        services.act(dealer.pk, *next_move(dealer, rng))
+    state.latest_snapshot(dealer.pk)
+    ended = state.held_snapshot(dealer.pk).last.pk
+    due = timezone.now() + services.DEAL_PAUSE * 2
+    requests = [(services.tick, dealer.pk, (due,))]
+    requests += [(services.act, m[0], m[1:]) for m in moves[1:]]
+    before = versions(tables)
+    if connection.vendor == "postgresql":
+        with messages_to_postgresql() as sent:
+            outcomes = queued_actions.written_together(requests)
+        texts = [text for kind, text in sent if "nextval(" not in text]
+        assert len(texts) == 1 and len(LOCK.findall(texts[0])) == 3  # the deal too
+        assert 'INSERT INTO "games_hand"' in texts[0]
+    else:
+        outcomes = queued_actions.written_together(requests)
+    assert outcomes == [True, None, None]  # what each service returns
+    assert versions(tables) == [v + 1 for v in before]
+    dealt = state.held_snapshot(dealer.pk).hand
+    assert dealt is not None and dealt.pk != ended and dealt.sequence == 0
+    held = [state.held_snapshot(t.pk) for t in tables]
+    for shot, table in zip(held, tables, strict=True):
+        same_table(shot, fresh_read(table))
 
 
 @pytest.mark.asyncio
