@@ -57,6 +57,16 @@ def events(table: Table) -> int:
     return HandEvent.objects.filter(hand__table=table).count()
 
 
+def each_made_once(tables: list[Table], before: list[int], counted: list[int]) -> None:
+    """One new version and one event at each table, and what this process holds of it
+    is what the database has."""
+    assert versions(tables) == [v + 1 for v in before]
+    assert [events(t) for t in tables] == [n + 1 for n in counted]
+    held = [state.held_snapshot(t.pk) for t in tables]  # (a fresh read lets all go)
+    for shot, table in zip(held, tables, strict=True):
+        same_table(shot, fresh_read(table))
+
+
 def test_actions_at_several_tables_are_one_query_on_postgresql_locked_in_table_order():
     tables, requests, _ = tables_to_act(3, seed=1)
     before, counted = versions(tables), [events(t) for t in tables]
@@ -72,11 +82,7 @@ def test_actions_at_several_tables_are_one_query_on_postgresql_locked_in_table_o
         events_written = [q for q in queries.captured_queries if "games_handevent" in q["sql"]]
         assert len(events_written) == 3  # each on its own
     assert outcomes == [None, None, None]
-    assert versions(tables) == [v + 1 for v in before]
-    assert [events(t) for t in tables] == [n + 1 for n in counted]
-    held = [state.held_snapshot(t.pk) for t in tables]  # (a fresh read lets all go)
-    for shot, table in zip(held, tables, strict=True):
-        same_table(shot, fresh_read(table))
+    each_made_once(tables, before, counted)
 
 
 def test_when_one_lock_fails_nothing_of_the_text_stays_and_each_action_is_made_alone():
@@ -103,11 +109,7 @@ def test_refusals_and_a_tables_second_action_get_their_own_outcomes():
     assert outcomes[0] is None and outcomes[3] is None and outcomes[4] is None
     assert isinstance(outcomes[1], ServiceError) and "not seated" in str(outcomes[1])
     assert isinstance(outcomes[2], StaleAction)  # the hand moved on: applied once
-    assert versions(tables) == [v + 1 for v in before]
-    assert [events(t) for t in tables] == [n + 1 for n in counted]
-    held = [state.held_snapshot(t.pk) for t in tables]  # (a fresh read lets all go)
-    for shot, table in zip(held, tables, strict=True):
-        same_table(shot, fresh_read(table))
+    each_made_once(tables, before, counted)
 
 
 def test_a_lone_action_is_made_as_services_act_makes_it():
