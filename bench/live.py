@@ -56,6 +56,16 @@ def process_usage(pid: int) -> tuple[float, int]:
     return cpu, rss
 
 
+def io_stalled() -> int | None:
+    """Microseconds, since the machine started, in which some task waited on I/O (Linux's
+    pressure stall information), or None where the kernel does not count it."""
+    try:
+        some = Path("/proc/pressure/io").read_text().splitlines()[0]
+    except (OSError, IndexError):
+        return None
+    return int(some.rsplit("total=", 1)[1])
+
+
 class Seat:
     def __init__(self, url: str, cookie: str | None) -> None:
         self.url, self.cookie = url, cookie
@@ -204,6 +214,7 @@ async def measure(servers: list[Server], made, baseline: bool, seconds: float) -
         tables.append(Table(seats, baseline))
     await asyncio.sleep(2)
     before = [process_usage(s.process.pid) for s in servers]
+    io_before = io_stalled()
     own_before = time.process_time()
     started = time.monotonic()
     # The generator's own pauses would count as the servers' latency: its cycle collector
@@ -218,6 +229,8 @@ async def measure(servers: list[Server], made, baseline: bool, seconds: float) -
         gc.enable()
     wall = time.monotonic() - started
     after = [process_usage(s.process.pid) for s in servers]
+    io_after = io_stalled()
+    result["io_stall"] = (io_after - io_before) / 1000 if io_before is not None else None
     result["generator_cpu"] = (time.process_time() - own_before) / wall
     for table in tables:
         for seat in table.seats:
@@ -243,6 +256,7 @@ def summary(result: dict) -> dict:
         "rss": result["rss_mb"],
         "gen": result["generator_cpu"] * 100,
         "bytes": result["update_bytes"],
+        "io": result["io_stall"],
     }
 
 
@@ -268,7 +282,7 @@ def run_config(config: str, counts: list[int], seconds: float, repeat: int = 1) 
     made = setup_tables(max(counts), env)
     header = (
         f"{'T':>4} {'':9} {'actions':>7} {'p50':>7} {'p95':>7} {'p99':>7} {'max':>7} "
-        f"{'lost':>5} {'cpu%':>6} {'gen%':>5} {'rss MB':>7} {'bytes':>6}  p99 ratio"
+        f"{'lost':>5} {'cpu%':>6} {'gen%':>5} {'rss MB':>7} {'bytes':>6} {'io ms':>6}  p99 ratio"
     )
     print(f"config: {config} ({processes} Daphne process{'es' if processes > 1 else ''})")
     print(header)
@@ -303,7 +317,7 @@ def _measure_row(count: int, env: dict, made, processes: int, folder: Path, seco
         print(f"{count:>4} {kind:9} {row['actions']:>7} {row['p50']:>6.1f}ms "
               f"{row['p95']:>5.1f}ms {row['p99']:>5.1f}ms {row['max']:>5.0f}ms "
               f"{row['lost']:>5} {row['cpu']:>5.0f}% {row['gen']:>4.0f}% {row['rss']:>7.0f} "
-              f"{row['bytes']:>6.0f}"
+              f"{row['bytes']:>6.0f} {'-' if row['io'] is None else round(row['io']):>6}"
               + (f"  {ratio:.2f}x" if kind == "pokerhome" else ""), flush=True)  # fmt: skip
     return ratio
 
