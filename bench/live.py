@@ -34,6 +34,7 @@ import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench.segments import report  # noqa: E402
 from tests.live.harness import Server, migrate, next_move, server_env  # noqa: E402
 
 VERSION = re.compile(rb'data-version="(\d+)"')
@@ -179,9 +180,14 @@ def setup_tables(count: int, env: dict) -> list[tuple[str, list[str]]]:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerhome.settings")
     django.setup()
     from django.contrib.sessions.backends.db import SessionStore
+    from django.db import connection, connections
 
     from games import services
 
+    with connection.cursor() as cursor:  # the written floor's rows (bench/baseline.py)
+        cursor.execute("CREATE TABLE bench_floor (id integer PRIMARY KEY, version integer)")
+        cursor.executemany("INSERT INTO bench_floor (id, version) VALUES (%s, 0)",
+                           [[t] for t in range(count)])  # fmt: skip
     made = []
     for t in range(count):
         table = services.create_table(name=f"Bench {t}", game="high-low-declare",
@@ -195,19 +201,21 @@ def setup_tables(count: int, env: dict) -> list[tuple[str, list[str]]]:
             keys.append(session.session_key)
         services.set_dealing(table.pk, True)
         made.append((table.invite, keys))
-    from django.db import connections
-
     connections.close_all()
     return made
 
 
-async def measure(servers: list[Server], made, baseline: bool, seconds: float) -> dict:
+FLOOR_PATHS = {"baseline": "/ws/b/{}/", "floor": "/ws/w/{}/"}  # bench/baseline.py
+
+
+async def measure(servers: list[Server], made, kind: str, seconds: float) -> dict:
+    baseline = kind in FLOOR_PATHS
     tables = []
     for n, (invite, keys) in enumerate(made):
         seats = []
         for i, key in enumerate(keys):
             server = servers[i % len(servers)]
-            path = f"/ws/b/{n}/" if baseline else f"/ws/t/{invite}/"
+            path = FLOOR_PATHS[kind].format(n) if baseline else f"/ws/t/{invite}/"
             seats.append(Seat(server.base.replace("http", "ws") + path, None if baseline else key))
         for seat, server_i in zip(seats, range(len(seats)), strict=True):
             await seat.open(servers[server_i % len(servers)].base)
@@ -260,7 +268,9 @@ def summary(result: dict) -> dict:
     }
 
 
-def run_config(config: str, counts: list[int], seconds: float, repeat: int = 1) -> None:
+def run_config(
+    config: str, counts: list[int], seconds: float, repeat: int = 1, trace: bool = False
+) -> None:
     raise_file_limit()
     folder = Path(tempfile.mkdtemp(prefix="bench-"))
     if config == "single":
@@ -282,44 +292,61 @@ def run_config(config: str, counts: list[int], seconds: float, repeat: int = 1) 
     made = setup_tables(max(counts), env)
     header = (
         f"{'T':>4} {'':9} {'actions':>7} {'p50':>7} {'p95':>7} {'p99':>7} {'max':>7} "
-        f"{'lost':>5} {'cpu%':>6} {'gen%':>5} {'rss MB':>7} {'bytes':>6} {'io ms':>6}  p99 ratio"
+        f"{'lost':>5} {'cpu%':>6} {'gen%':>5} {'rss MB':>7} {'bytes':>6} {'io ms':>6}  "
+        "p99 ratio to baseline, to floor"
     )
     print(f"config: {config} ({processes} Daphne process{'es' if processes > 1 else ''})")
     print(header)
     for count in counts:
-        ratios = [_measure_row(count, env, made, processes, folder, seconds)
+        ratios = [_measure_row(count, env, made, processes, folder, seconds, trace)
                   for _ in range(repeat)]  # fmt: skip
         if repeat > 1:
-            listed = ", ".join(f"{r:.2f}" for r in ratios)
-            print(f"{count:>4} median p99 ratio {statistics.median(ratios):.2f}x ({listed})")
+            for n, floor in enumerate(("baseline", "floor")):
+                listed = ", ".join(f"{r[n]:.2f}" for r in ratios)
+                median = statistics.median(r[n] for r in ratios)
+                print(f"{count:>4} median p99 ratio to the {floor} {median:.2f}x ({listed})")
 
 
-def _measure_row(count: int, env: dict, made, processes: int, folder: Path, seconds: float):
-    """pokerhome then the baseline at ``count`` tables; prints both rows; the p99 ratio."""
+KINDS = ("pokerhome", "baseline", "floor")
+
+
+def _measure_row(
+    count: int, env: dict, made, processes: int, folder: Path, seconds: float, trace: bool
+):
+    """pokerhome, then the bare floor and the floor with a write, at ``count`` tables;
+    prints the three rows (``trace``: and where pokerhome's time went, bench/segments.py);
+    pokerhome's p99 ratio to each floor."""
     rows = {}
-    # pokerhome first: the baseline then broadcasts fragments of the size ours averaged.
-    for kind, app in (("pokerhome", os.environ.get("BENCH_APP", "pokerhome.asgi:application")),
-                      ("baseline", "bench.baseline:application")):  # fmt: skip
+    marks = Path(tempfile.mkdtemp(prefix="marks-", dir=folder))
+    # pokerhome first: the floors then broadcast fragments of the size ours averaged.
+    for kind in KINDS:
         run_env = dict(env)
-        if kind == "baseline":
+        app = os.environ.get("BENCH_APP", "pokerhome.asgi:application")
+        if trace:
+            app, run_env["TRACE_DIR"] = "bench.traced:application", str(marks)
+        if kind != "pokerhome":
+            app = "bench.baseline:application"
             run_env["BENCH_FRAGMENT_BYTES"] = str(round(rows["pokerhome"]["bytes"]))
         servers = [Server(run_env, log=folder / f"{kind}{i}.log", app=app).start()
                    for i in range(processes)]  # fmt: skip
         try:
-            rows[kind] = summary(asyncio.run(
-                measure(servers, made[:count], kind == "baseline", seconds)))  # fmt: skip
+            rows[kind] = summary(asyncio.run(measure(servers, made[:count], kind, seconds)))
         finally:
             for server in servers:
                 server.stop()
-    ratio = rows["pokerhome"]["p99"] / rows["baseline"]["p99"]
-    for kind in ("baseline", "pokerhome"):
+    ours = rows["pokerhome"]["p99"]
+    ratios = ours / rows["baseline"]["p99"], ours / rows["floor"]["p99"]
+    for kind in ("baseline", "floor", "pokerhome"):
         row = rows[kind]
         print(f"{count:>4} {kind:9} {row['actions']:>7} {row['p50']:>6.1f}ms "
               f"{row['p95']:>5.1f}ms {row['p99']:>5.1f}ms {row['max']:>5.0f}ms "
               f"{row['lost']:>5} {row['cpu']:>5.0f}% {row['gen']:>4.0f}% {row['rss']:>7.0f} "
               f"{row['bytes']:>6.0f} {'-' if row['io'] is None else round(row['io']):>6}"
-              + (f"  {ratio:.2f}x" if kind == "pokerhome" else ""), flush=True)  # fmt: skip
-    return ratio
+              + (f"  {ratios[0]:.2f}x {ratios[1]:>9.2f}x" if kind == "pokerhome" else ""),
+              flush=True)  # fmt: skip
+    if trace:
+        print(report(marks), flush=True)
+    return ratios
 
 
 async def hold_idle(server: Server, invite: str, count: int) -> int:
@@ -392,6 +419,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs per table count; the median ratio is printed")  # fmt: skip
+    parser.add_argument("--trace", action="store_true",
+                        help="serve pokerhome with marks on each action's path and print "
+                             "where its time went (bench/segments.py)")  # fmt: skip
     parser.add_argument("--idle", type=int, nargs="*")
     parser.add_argument("--first-load", action="store_true")
     args = parser.parse_args()
@@ -399,7 +429,7 @@ def main() -> None:
         # Each sets up Django on a database of its own, once per process.
         parser.error("choose one of --config, --idle, --first-load per run")
     if args.config:
-        run_config(args.config, args.tables, args.seconds, args.repeat)
+        run_config(args.config, args.tables, args.seconds, args.repeat, args.trace)
     if args.idle:
         run_idle(args.idle)
     if args.first_load:
