@@ -1,9 +1,11 @@
 """The live path under load: the time from pressing a button to every screen at the table
-showing it, for pokerhome and, in the same run, for a bare Channels consumer.
+showing it, for pokerhome and, in the same run, for a bare Channels consumer and for the
+same consumer writing one row per action before it broadcasts (bench/baseline.py).
 
     .venv/bin/python -m bench.live --config single --tables 1 10 50 --seconds 15
     .venv/bin/python -m bench.live --config redis --tables 1 10 50 100 200 --seconds 15
     .venv/bin/python -m bench.live --config single --tables 50 --seconds 10 --repeat 5
+    .venv/bin/python -m bench.live --config redis --tables 200 --seconds 10 --trace
     .venv/bin/python -m bench.live --idle 2000 5000
     .venv/bin/python -m bench.live --first-load
 
