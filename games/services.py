@@ -33,7 +33,6 @@ from games.rules.table import next_button
 from games.state import (
     DEAL_FIELDS,
     TableSnapshot,
-    cached_snapshot,
     copied,
     current_hand,
     deal_step,
@@ -288,8 +287,10 @@ def _lock_table(table_id: int) -> tuple[Table, TableSnapshot | None]:
         table = Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
         raise ServiceError("there is no such table") from None
-    held = cached_snapshot(table.pk, table.invite, table.version)
-    return table, held if held is not None and held.version == table.version else None
+    # Read, not locked by the statement that writes the next version: no snapshot stands in
+    # for it, not even one of this version that another thread kept meanwhile (with one,
+    # ``_save_table`` would take the version for written, and the change would keep it).
+    return table, None
 
 
 def _save_table(table: Table, held: TableSnapshot | None) -> list[str] | None:

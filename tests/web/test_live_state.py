@@ -155,6 +155,45 @@ def test_a_held_version_the_database_has_moved_past_is_not_used():
     same_table(state.held_snapshot(table.pk), fresh_read(table))
 
 
+def test_a_change_whose_held_version_is_read_anew_while_it_locks_still_writes_its_version():
+    """The race seen live: a host turns dealing on, on a process that holds the version
+    before another process's change. Its lock finds the database moved on, so it reads
+    the row; meanwhile this process's socket thread reads and keeps the database's version.
+    The change must still write its new version: if it took the kept one for a lock it had
+    written, the deal went in with the table's version unmoved, and the other process's
+    players were never shown it."""
+    table = make_table("levys")
+    seat_players(table, 2)
+    state.latest_snapshot(table.pk)
+    stale = state.held_snapshot(table.pk)
+    services.request_seat(table.pk, "s3", 3, "P3", 200)  # as another process would
+    state._snapshots[table.pk] = stale  # this process never saw that change
+    read_meanwhile = []
+
+    def socket_thread_reads(execute, sql, params, many, context):
+        reads_table = sql.startswith("SELECT") and 'FROM "games_table"' in sql
+        if reads_table and not read_meanwhile:  # the lock fell back to reading the row
+            reader = threading.Thread(target=read_and_close, args=(table.pk, read_meanwhile))
+            reader.start()
+            reader.join(10)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(socket_thread_reads):
+        services.set_dealing(table.pk, True)
+    assert read_meanwhile == [stale.version + 1]
+    held = state.held_snapshot(table.pk)
+    assert Table.objects.get(pk=table.pk).version == held.version == stale.version + 2
+    assert held.hand is not None
+    same_table(held, fresh_read(table))
+
+
+def read_and_close(table_id: int, read: list) -> None:
+    try:
+        read.append(state.latest_snapshot(table_id).version)
+    finally:
+        connection.close()
+
+
 def test_another_process_follows_a_change_from_its_notification_to_the_database_version():
     layer = get_channel_layer()
     group, listener = services.group_name, "test.follower"
