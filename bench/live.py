@@ -36,7 +36,7 @@ import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.segments import report  # noqa: E402
+from bench.segments import percentile, report  # noqa: E402
 from tests.live.harness import Server, migrate, next_move, server_env  # noqa: E402
 
 VERSION = re.compile(rb'data-version="(\d+)"')
@@ -145,11 +145,6 @@ class Table:
             except TimeoutError:
                 break
         return None, target
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 async def drive(tables: list[Table], seconds: float, rng: random.Random) -> dict:
