@@ -1,8 +1,8 @@
 """Where an action's time goes: its path through the servers, cut into segments, from the
 marks ``bench/traced.py`` writes (one file per server process).
 
-A mark is one line: ``monotonic seconds, pid, what, table, version, detail`` (tab-separated;
--1 where a mark does not know the table or the version). The clock is the machine's
+A mark is one line: ``monotonic seconds, pid, what, table, version`` (tab-separated; -1
+where a mark does not know the table or the version). The clock is the machine's
 monotonic clock, the same in every process on it. What the marks are:
 
 - ``arrived``: a player's action reached its socket (version: the one it will make);
