@@ -1,20 +1,24 @@
 """Settings for pokerhome, read from the environment with embedded defaults.
 
 Out of the box: SQLite (WAL, IMMEDIATE transactions) and the in-memory channel layer,
-one process. Set DATABASE_URL and REDIS_URL for PostgreSQL and Redis; set SECRET_KEY and
-ALLOWED_HOSTS (and leave DEBUG unset) for a deployment that passes `check --deploy`.
+one process, DEBUG off, plain HTTP, and a secret key made once and kept in the data folder.
+Set DATABASE_URL and REDIS_URL for PostgreSQL and Redis; set SECRET_KEY and ALLOWED_HOSTS
+for a deployment behind HTTPS that passes `check --deploy`. DEBUG=1 is for development.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
+import tempfile
 from pathlib import Path
 
 import dj_database_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-_DEV_SECRET = "dev-only-insecure-secret-key-do-not-deploy"
+# What this installation makes for itself, kept out of git: the secret key.
+DATA_DIR = Path(os.environ.get("POKERHOME_DATA") or BASE_DIR / "data")
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -30,9 +34,29 @@ def _env_list(name: str, default: list[str]) -> list[str]:
     return items or default
 
 
-SECRET_KEY = os.environ.get("SECRET_KEY") or _DEV_SECRET
-# A real secret means a deployment: DEBUG is off unless asked for.
-DEBUG = _env_bool("DEBUG", default=SECRET_KEY == _DEV_SECRET)
+def installation_secret(data_dir: Path) -> str:
+    """The secret key kept in ``data_dir/secret_key``, made (mode 0600) on first use."""
+    path = data_dir / "secret_key"
+    if not path.exists():
+        data_dir.mkdir(parents=True, exist_ok=True)
+        handle, draft = tempfile.mkstemp(dir=data_dir)  # mkstemp makes it 0600
+        with os.fdopen(handle, "w") as file:
+            file.write(secrets.token_urlsafe(50))
+        try:
+            os.link(draft, path)  # never replaces a key another process made meanwhile
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(draft)
+    return path.read_text().strip()
+
+
+SECRET_KEY = os.environ.get("SECRET_KEY") or installation_secret(DATA_DIR)
+# DEBUG's pages list every URL and setting: only on when asked for.
+DEBUG = _env_bool("DEBUG", default=False)
+# A secret given from outside means a deployment behind HTTPS; the made one, plain HTTP
+# on this machine or a home network (scripts/serve.sh).
+HTTPS = _env_bool("HTTPS", default=bool(os.environ.get("SECRET_KEY")))
 ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = _env_list("CSRF_TRUSTED_ORIGINS", [])
 
@@ -132,7 +156,7 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
-if not DEBUG:
+if HTTPS:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", True)

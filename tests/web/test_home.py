@@ -49,10 +49,10 @@ def test_production_settings_pass_check_deploy():
     assert "no issues" in result.stdout
 
 
-def test_the_development_default_is_flagged_by_check_deploy():
+def test_the_plain_http_default_is_flagged_by_check_deploy():
     result = _manage("check", "--deploy", "--fail-level", "WARNING")
     assert result.returncode != 0
-    assert "DEBUG" in result.stderr + result.stdout
+    assert "SECURE_SSL_REDIRECT" in result.stderr + result.stdout
 
 
 def test_database_and_channel_layer_follow_the_environment():
