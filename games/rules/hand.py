@@ -38,6 +38,7 @@ STEP_KINDS = {
     "one-up": ("take", "decline"),
     "declare": ("declare", "fold"),
 }
+STAND_INS = ("clock", "host")  # who may act for an absent player (RULES.md §6)
 
 # Each game as the ordered steps of one hand. ("bet", name, bet size, who opens)
 PROGRAMS: dict[str, list[tuple]] = {
@@ -256,6 +257,7 @@ class Hand:
                 max_to=bet.max_to,
                 bet_already=bet.bet_already,
                 pot=self.pot,
+                **self._limits(seat),
             )
         elif self.step in ("draw", "lock"):
             legal["max_discard"] = 5
@@ -264,6 +266,23 @@ class Hand:
         elif self.step == "declare":
             legal["choices"] = ["high", "low", "both"]
         return legal
+
+    def _limits(self, seat: int) -> dict:
+        """What bounds a seat's betting now, for saying why a control stops where it does:
+        its whole stack (``all_in_to``, a round total), the stake cap's room (``cap_to``,
+        None without a cap) and the raise cap (``raises`` made of ``raise_cap``; None when
+        no cap holds this round)."""
+        assert self.round is not None
+        p, cap = self.players[seat], self.rules.stake_cap
+        round_ = self.round
+        raise_cap = None if round_.cap_lifted else self.rules.raise_cap
+        return {
+            "stack": p.stack,
+            "all_in_to": p.bet + p.stack,
+            "cap_to": p.bet + p.room(cap) if cap is not None else None,
+            "raises": round_.raises,
+            "raise_cap": raise_cap,
+        }
 
     def absent_action(self, seat: int) -> dict:
         """What an absent player does when the clock runs out or the host acts for them.
@@ -294,12 +313,29 @@ class Hand:
             raise IllegalAction("an action names its seat as a number")
         if not isinstance(kind, str):
             raise IllegalAction("an action names its type, e.g. 'call' or 'draw'")
+        by = action.get("by")
+        if by not in (None, *STAND_INS):
+            raise IllegalAction(f"an action is made by the player, or by {' or '.join(STAND_INS)}")
         legal = self.legal_actions(seat)
         if kind not in STEP_KINDS[self.step]:
             raise WrongStep(f"'{kind}' is not an action of the {self.step} step")
+        logged = len(self.log)
         record = getattr(self, "_on_" + self.step.replace("-", "_"))(seat, kind, action, legal)
-        self.actions.append({"seat": seat, "type": kind, **record})
+        self.actions.append({"seat": seat, "type": kind, **record, **({"by": by} if by else {})})
+        self._mark(seat, self.log[logged:], by)
         self._advance()
+
+    def _mark(self, seat: int, entries: list[dict], by: str | None) -> None:
+        """Say on the action's own log entries who made it (``by``: the clock or the host
+        for an absent player) and whether its chips left the player all-in or capped."""
+        p = self.players[seat]
+        for entry in entries:
+            if entry.get("seat") != seat or entry["event"] == "reshuffle":
+                continue
+            if by:
+                entry["by"] = by
+            if entry["event"] in ("call", "bet", "raise") and p.room(self.rules.stake_cap) == 0:
+                entry["all_in" if p.stack == 0 else "capped"] = True
 
     def _on_betting(self, seat: int, kind: str, action: dict, legal: dict) -> dict:
         assert self.round is not None
@@ -465,12 +501,26 @@ class Hand:
                 self.rules, list(self.players.values()), self.round_order, current, bet_size
             )
             self.street, self.last_aggressor = name, None
-            self._emit("betting round", name=name, first=self.round_order[0])
+            first = self.round.to_act
+            skipped = {"skipped": self._why_no_betting()} if first is None else {}
+            self._emit("betting round", name=name, first=first, **skipped)
         if not self.round.is_complete:
             self.step = "betting"
             return True
         self._close_round()
         return False
+
+    def _why_no_betting(self) -> str:
+        """Why a betting round opens with nobody to act."""
+        cap = self.rules.stake_cap
+        can_bet = [s for s in self.live() if self.players[s].room(cap) > 0]
+        if any(self.players[s].stack for s in self.live() if s not in can_bet):
+            held = "all-in or at the stake cap"
+        else:
+            held = "all-in"
+        if not can_bet:
+            return f"everyone is {held}"
+        return f"everyone else is {held}"
 
     def _close_round(self) -> None:
         assert self.round is not None

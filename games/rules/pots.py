@@ -48,14 +48,42 @@ def build_pots(contributions: Mapping[int, int], folded: set[int]) -> list[Pot]:
 
     Folded seats' chips are in the pots but they are eligible for none.
     """
-    live_levels = sorted({c for s, c in contributions.items() if s not in folded and c > 0})
+    live = {s: c for s, c in contributions.items() if s not in folded}
+    levels = sorted({c for c in live.values() if c > 0})
+    return _pots(contributions, levels, lambda level: [s for s, c in live.items() if c >= level])
+
+
+def pots_in_play(contributions: Mapping[int, int], folded: set[int], capped: set[int]) -> list[Pot]:
+    """The pots as the table shows them while a hand is played: a side pot only where a
+    live player in ``capped`` (all-in, or at the stake cap) can put in no more. Every other
+    live player still may, so a call not yet made starts no pot of its own. Once every
+    call is in, these are ``build_pots``'s pots.
+
+    >>> [(p.name, p.amount) for p in pots_in_play({1: 1, 2: 3, 3: 3}, set(), set())]
+    [('Main pot', 7)]
+    >>> [(p.name, p.amount) for p in pots_in_play({1: 1, 2: 5, 3: 10}, set(), {2})]
+    [('Main pot', 11), ('Side pot 1', 5)]
+    """
+    live = {s: c for s, c in contributions.items() if s not in folded}
+    top = max(live.values(), default=0)
+    levels = sorted({c for s, c in live.items() if s in capped and 0 < c < top} | {top} - {0})
+    return _pots(
+        contributions,
+        levels,
+        lambda level: [s for s, c in live.items() if s not in capped or c >= level],
+    )
+
+
+def _pots(
+    contributions: Mapping[int, int], levels: list[int], eligible_at: Callable[[int], list[int]]
+) -> list[Pot]:
+    """A pot for each contribution level (what every seat put in up to it), among the
+    seats ``eligible_at`` that level; neighbours with the same players are one pot."""
     pots: list[Pot] = []
     previous = 0
-    for level in live_levels:
+    for level in levels:
         amount = sum(min(c, level) - min(c, previous) for c in contributions.values())
-        eligible = tuple(
-            sorted(s for s, c in contributions.items() if s not in folded and c >= level)
-        )
+        eligible = tuple(sorted(eligible_at(level)))
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:

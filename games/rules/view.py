@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from games.rules.catalog import GAMES
 from games.rules.hand import Hand
-from games.rules.pots import build_pots
+from games.rules.pots import build_pots, pots_in_play
 
 
 def _declarations_public(hand: Hand) -> bool:
@@ -25,6 +25,7 @@ def _seat_view(hand: Hand, seat: int, me: int | None, actors: list[int], open_fi
         for c, up in zip(p.cards, p.up, strict=True)
     ]
     declaration = p.declaration if (seat == me or open_fists) else None
+    spent = not p.folded and p.room(hand.rules.stake_cap) == 0
     entry = {
         "seat": seat,
         "name": p.name,
@@ -32,7 +33,8 @@ def _seat_view(hand: Hand, seat: int, me: int | None, actors: list[int], open_fi
         "bet": p.bet,
         "in_pot": p.contributed,
         "folded": p.folded,
-        "all_in": not p.folded and p.room(hand.rules.stake_cap) == 0,
+        "all_in": spent and p.stack == 0,
+        "capped": spent and p.stack > 0,  # at the stake cap, with chips behind
         "button": seat == hand.button,
         "cards": cards,
         "drew": p.drew,
@@ -69,10 +71,14 @@ def views(hand: Hand) -> dict[int | None, dict]:
 
 def _public(hand: Hand) -> dict:
     actors = hand.actors()
-    pots = build_pots(
-        {s: p.contributed for s, p in hand.players.items()},
-        {s for s, p in hand.players.items() if p.folded},
-    )
+    cap = hand.rules.stake_cap
+    contributed = {s: p.contributed for s, p in hand.players.items()}
+    folded = {s for s, p in hand.players.items() if p.folded}
+    if hand.finished:  # every call is in (and stacks hold what was won)
+        pots = build_pots(contributed, folded)
+    else:
+        capped = {s for s, p in hand.players.items() if p.room(cap) == 0}
+        pots = pots_in_play(contributed, folded, capped)
     open_fists = _declarations_public(hand)  # the same for every seat: worked out once
     spectator = {s: _seat_view(hand, s, None, actors, open_fists) for s in sorted(hand.players)}
     return {
@@ -99,6 +105,8 @@ def _view(hand: Hand, seat: int | None, public: dict) -> dict:
         "structure": hand.config.structure,
         "step": hand.step,
         "street": hand.street,
+        "stage": stage(hand),
+        "stakes": stakes(hand),
         "sequence": hand.sequence,
         "button": hand.button,
         "board": public["board"],
@@ -116,3 +124,54 @@ def _view(hand: Hand, seat: int | None, public: dict) -> dict:
     if hand.step == "one-up" and hand.one_up is not None:
         result["one_up"] = {"seat": hand.to_act, "card": str(hand.one_up)}
     return result
+
+
+BETTING_NAMES = {
+    "Before the draw": "Betting before the draw",
+    "After the draw": "Betting after the draw",
+    "Final": "Final betting",
+    "Pre-flop": "Pre-flop betting",
+}
+
+
+def stage(hand: Hand) -> str:
+    """The moment of the hand in a few words, as a player would name it.
+
+    >>> from games.rules.document import new_document, replay
+    >>> from games.rules.config import HandConfig
+    >>> doc = new_document(HandConfig("levys", ante=1), [(1, "Ann", 100), (2, "Bo", 100)], 1)
+    >>> stage(replay(doc))
+    'Betting before the draw'
+    """
+    if hand.finished:
+        return "Showdown" if hand.showdown else "Hand over"
+    step, street = hand.step, hand.street
+    if step == "betting":
+        return BETTING_NAMES.get(street, f"Betting on the {street.lower()}")
+    declaring = "chips in fist" if hand.config.declare == "chips" else "in turn"
+    return {
+        "draw": "The draw",
+        "lock": "The draw: choosing discards",
+        "one-up": "The draw: one up",
+        "arrange": "Arranging the reveal order",
+        "replace": "Replace one",
+        "declare": f"Declaring, {declaring}",
+    }.get(step, step)
+
+
+def stakes(hand: Hand) -> dict:
+    """The settings this hand is played with (the table's may have changed since)."""
+    config, rules = hand.config, hand.rules
+    declares = GAMES[config.game].default_low is not None  # the hi-lo declare games
+    return {
+        "structure": config.structure,
+        "ante": config.ante,
+        "small_blind": config.small_blind,
+        "big_blind": config.big_blind,
+        "small_bet": rules.small_bet if config.structure == "fixed-limit" else None,
+        "big_bet": rules.big_bet if config.structure == "fixed-limit" else None,
+        "raise_cap": rules.raise_cap,
+        "stake_cap": rules.stake_cap,
+        "declare": config.declare if declares else None,
+        "low": config.low if declares else None,
+    }

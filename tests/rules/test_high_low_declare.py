@@ -161,9 +161,13 @@ def test_stake_cap_treats_a_capped_player_as_all_in():
     )
     assert hand.legal_actions(1)["max_to"] == 9
     act(hand, "1 bet 9", "2 call", "3 call")
-    assert view(hand)["seats"][0]["all_in"] is True
+    seat = view(hand)["seats"][0]
+    assert (seat["capped"], seat["all_in"]) == (True, False)  # chips behind, none to bet
     act(hand, "1 draw", "2 draw", "3 draw")
     assert hand.step == "declare"  # nobody can bet any more
+    skipped = [e for e in hand.log if e["event"] == "betting round"][-1]
+    assert skipped["first"] is None
+    assert skipped["skipped"] == "everyone is all-in or at the stake cap"
     assert hand.pot == 30
 
 

@@ -1,0 +1,89 @@
+"""What the engine tells a table besides the cards: the pots in play, why a control stops
+where it does, who made an action, and the moment of the hand in words."""
+
+import pytest
+
+from games.rules.config import HandConfig
+from games.rules.document import new_document, replay
+from games.rules.errors import IllegalAction
+from games.rules.view import view
+from tests.rules.scripting import act, new_hand
+
+ACES = "As Ah Kh Qs 9c"
+KINGS = "Kc Kd Qh Js 9d"
+TRIPS = "8s 8d 8h Ks Jc"
+
+
+def test_a_call_still_to_come_makes_no_side_pot():
+    hand = new_hand("levys", [ACES, KINGS, TRIPS], ante=1)
+    act(hand, "1 bet 2", "2 raise 4")
+    assert [(p["name"], p["amount"]) for p in view(hand)["pots"]] == [("Main pot", 9)]
+
+
+def test_a_short_all_in_makes_a_side_pot_while_the_hand_is_played():
+    hand = new_hand("levys", [ACES, KINGS, TRIPS], stacks=[3, 100, 100], ante=1,
+                    structure="no-limit", min_bet=2)  # fmt: skip
+    act(hand, "1 bet 2", "2 raise 10")  # seat 1 is all-in for 3; seat 3 has not called
+    assert [(p["name"], p["amount"]) for p in view(hand)["pots"]] == [
+        ("Main pot", 7),
+        ("Side pot 1", 8),
+    ]
+
+
+def test_betting_limits_say_what_bounds_them():
+    hand = new_hand("levys", [ACES, KINGS, TRIPS], stacks=[100, 100, 30], ante=1,
+                    structure="pot-limit", stake_cap=20, raise_cap=1)  # fmt: skip
+    act(hand, "1 bet 2", "2 raise 8")
+    legal = hand.legal_actions(3)
+    assert legal["raise_kind"] is None  # one raise of one allowed
+    assert (legal["raises"], legal["raise_cap"]) == (1, 1)
+    assert legal["cap_to"] == 19  # 20 in the hand, 1 of them the ante
+    assert legal["all_in_to"] == 29
+
+
+def test_a_call_that_takes_every_chip_is_marked_all_in():
+    hand = new_hand("levys", [ACES, KINGS], stacks=[100, 5], ante=1, structure="no-limit",
+                    min_bet=2)  # fmt: skip
+    act(hand, "1 bet 10", "2 call")
+    call = next(e for e in hand.log if e["event"] == "call")
+    assert call == {"event": "call", "seat": 2, "amount": 4, "all_in": True}
+
+
+def test_the_stand_in_who_acts_for_an_absent_player_is_kept_in_the_log_and_the_actions():
+    document = new_document(HandConfig("levys", ante=1), [(1, "Ann", 100), (2, "Bo", 100)], 2)
+    hand = replay(document)
+    hand.apply({**hand.absent_action(1), "by": "clock"})
+    assert hand.actions[-1] == {"seat": 1, "type": "check", "by": "clock"}
+    assert hand.log[-1] == {"event": "check", "seat": 1, "by": "clock"}
+    assert replay({**document, "actions": hand.actions}).log == hand.log
+
+
+def test_a_stand_in_that_is_not_the_clock_or_the_host_is_refused():
+    hand = new_hand("levys", [ACES, KINGS], ante=1)
+    before = hand.state_key()
+    with pytest.raises(IllegalAction):
+        hand.apply({"seat": 1, "type": "check", "by": "Bob"})
+    assert hand.state_key() == before
+
+
+@pytest.mark.parametrize(
+    ("lines", "stage"),
+    [
+        ([], "Betting before the draw"),
+        (["1 check", "2 check"], "The draw"),
+        (["1 check", "2 check", "1 draw", "2 draw"], "Arranging the reveal order"),
+    ],
+)
+def test_each_step_of_levys_game_has_its_own_name(lines, stage):
+    hand = new_hand("levys", [ACES, KINGS], ante=1, button=2)
+    act(hand, *lines)
+    assert view(hand)["stage"] == stage
+
+
+def test_sviten_names_its_draw_and_one_up():
+    hand = new_hand("sviten", [ACES, KINGS], small_blind=1, big_blind=2, button=2)
+    assert view(hand)["stage"] == "Pre-flop betting"
+    act(hand, "2 call", "1 check", "1 check", "2 check")
+    assert view(hand)["stage"] == "The draw: choosing discards"
+    act(hand, "1 draw As", "2 draw")
+    assert view(hand)["stage"] == "The draw: one up"
