@@ -39,6 +39,8 @@ class Table(models.Model):
     ante = models.PositiveIntegerField(default=0)
     small_blind = models.PositiveIntegerField(default=0)
     big_blind = models.PositiveIntegerField(default=0)
+    small_bet = models.PositiveIntegerField(default=0)  # fixed-limit; 0: the opening bet
+    big_bet = models.PositiveIntegerField(default=0)  # fixed-limit; 0: twice the small bet
     raise_cap = models.PositiveIntegerField(null=True, blank=True)
     cap_lifts_heads_up = models.BooleanField(default=True)
     stake_cap = models.PositiveIntegerField(null=True, blank=True)

@@ -350,12 +350,15 @@ def player_for(table: Table, session_key: str | None) -> Player | None:
 
 def hand_config(table: Table, game: str) -> HandConfig:
     declare_game = game == "high-low-declare"
+    fixed = table.structure == "fixed-limit"
     return HandConfig(
         game,
         structure=table.structure,
         ante=table.ante,
         small_blind=table.small_blind,
         big_blind=table.big_blind,
+        small_bet=table.small_bet if fixed else 0,
+        big_bet=table.big_bet if fixed else 0,
         raise_cap=table.raise_cap,
         cap_lifts_heads_up=table.cap_lifts_heads_up,
         stake_cap=table.stake_cap,
@@ -379,6 +382,8 @@ def check_table_settings(table: Table) -> None:
         raise ServiceError("the action clock is 5 to 600 seconds")
     if not table.name.strip():
         raise ServiceError("give the table a name")
+    if table.small_bet and table.big_bet and table.big_bet < table.small_bet:
+        raise ServiceError("the big bet cannot be smaller than the small bet")
     try:
         for game in games:
             hand_config(table, game)

@@ -63,6 +63,8 @@ def _settings_from(post) -> dict:
         "ante": _whole(post.get("ante"), "the ante"),
         "small_blind": _whole(post.get("small_blind"), "the small blind"),
         "big_blind": _whole(post.get("big_blind"), "the big blind"),
+        "small_bet": _whole(post.get("small_bet"), "the small bet"),
+        "big_bet": _whole(post.get("big_bet"), "the big bet"),
         "raise_cap": _whole(post.get("raise_cap"), "the raise cap", None),
         "cap_lifts_heads_up": post.get("cap_lifts_heads_up") == "1",
         "stake_cap": _whole(post.get("stake_cap"), "the stake cap", None),
@@ -76,7 +78,8 @@ def _settings_from(post) -> dict:
         raise ServiceError("choose a betting structure")
     if settings["game"] not in dict(GAME_CHOICES):
         raise ServiceError("choose a game")
-    for key in ("ante", "small_blind", "big_blind", "raise_cap", "stake_cap", "action_clock"):
+    for key in ("ante", "small_blind", "big_blind", "small_bet", "big_bet", "raise_cap",
+                "stake_cap", "action_clock"):  # fmt: skip
         if settings[key] is not None and settings[key] < 0:
             raise ServiceError(f"{key.replace('_', ' ')} cannot be negative")
     return settings
