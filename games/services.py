@@ -416,8 +416,15 @@ def set_dealing(table: Table, on: bool, now: datetime | None = None) -> None:
 
 @writes_table
 def request_seat(
-    table: Table, session_key: str, seat: int, name: str, buy_in: int, now: datetime | None = None
+    table: Table,
+    session_key: str,
+    seat: int,
+    name: str,
+    buy_in: int,
+    now: datetime | None = None,
+    host: bool = False,
 ) -> Player:
+    """Ask for a seat; seated at once unless the host approves seats (never their own)."""
     if player_for(table, session_key):
         raise ServiceError("you already have a seat at this table")
     name = name.strip()
@@ -437,7 +444,7 @@ def request_seat(
     player = Player.objects.create(
         table=table, session_key=session_key, name=name, seat=seat, buy_in=buy_in
     )
-    if not table.approval_required:
+    if host or not table.approval_required:
         _seat(table, player, now or timezone.now())
     return player
 

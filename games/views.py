@@ -153,10 +153,11 @@ def join(request: HttpRequest, invite: str) -> HttpResponse:
             _whole(request.POST.get("seat"), "the seat"),
             request.POST.get("name", ""),
             _whole(request.POST.get("buy_in"), "the buy-in"),
+            host=is_host(request, table),
         )
     except ServiceError as error:
         return notice(request, str(error), error=True)
-    if table.approval_required:
+    if player.status == Player.REQUESTED:
         return notice(request, f"Asked for seat {player.seat}: the host will let you in.")
     return notice(request, f"Welcome, {player.name}: you are in seat {player.seat}.")
 

@@ -1,0 +1,44 @@
+"""The host's own seat and the host's list of players."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.models import Player, Table
+
+pytestmark = pytest.mark.django_db
+
+NEW_TABLE = {"name": "Friday", "game": "levys", "structure": "half-pot-limit", "ante": "1",
+             "seat_count": "6", "min_buy_in": "100", "max_buy_in": "500"}  # fmt: skip
+
+
+def host_table(**settings) -> tuple[Client, Table]:
+    host = Client()
+    assert host.post("/new/", {**NEW_TABLE, **settings}).status_code == 302
+    return host, Table.objects.get()
+
+
+def test_with_approval_on_the_host_sits_at_once_and_others_wait():
+    host, table = host_table(approval_required="1")
+    response = host.post(f"/t/{table.invite}/join/", {"seat": 1, "name": "Hal", "buy_in": 100})
+    assert "you are in seat 1" in response.content.decode()
+    guest = Client()
+    guest.get(f"/t/{table.invite}/")
+    response = guest.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Gus", "buy_in": 100})
+    assert "the host will let you in" in response.content.decode()
+    statuses = dict(Player.objects.values_list("name", "status"))
+    assert statuses == {"Hal": "seated", "Gus": "requested"}
+    assert table.ledger.filter(player__name="Hal", kind="buy-in").exists()
+
+
+def test_the_hosts_player_list_shows_stacks_as_they_are_in_the_hand():
+    host, table = host_table()
+    for seat in (1, 2):
+        services.request_seat(table.pk, f"s{seat}", seat, f"P{seat}", 200)
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    assert "P1 (200)" in page
+    services.set_dealing(table.pk, True)  # Levy's Game: each antes 1 at the deal
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    assert "P1 (199)" in page and "P2 (199)" in page
