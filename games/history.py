@@ -75,18 +75,30 @@ def hand_text(hand: Hand, seat: int | None, show_all: bool) -> list[str]:
     return text_log(document, seat, known_cards(document, seat, show_all), title)
 
 
+MONEY_IN = ("buy-in", "rebuy", "top-up")
+MONEY_OUT = ("cash-out", "removal")
+STACK_CHANGES = {  # the host's, listed on the ledger page as this says
+    "top-up": "top-up (money in)",
+    "removal": "removal (money out)",
+    "correction": "correction (no money)",
+    "adjustment": "adjustment (booked as money)",
+}
+BANK = "the bank"  # takes the other side of corrections in settle-up
+
+
 @dataclass
 class LedgerRow:
     player: Player
-    bought: int = 0  # buy-ins and rebuys
-    adjusted: int = 0
-    cashed_out: int = 0
+    bought: int = 0  # money in: buy-ins, rebuys, top-ups
+    corrected: int = 0  # chips added (+) or taken (-) with no money moving
+    cashed_out: int = 0  # money out: cash-outs, removals
     stack: int = 0
     money: Decimal | None = None
 
     @property
     def net(self) -> int:
-        return self.stack + self.cashed_out - self.bought - self.adjusted
+        """What the player won (+) or lost (-): a correction counts, through the stack."""
+        return self.stack + self.cashed_out - self.bought
 
 
 @dataclass
@@ -95,6 +107,7 @@ class Ledger:
     entries_sum: int
     payments: list[tuple[str, str, int]] = field(default_factory=list)
     chip_value: Decimal | None = None
+    changes: list[tuple[LedgerEntry, str]] = field(default_factory=list)  # the host's
 
     @property
     def stacks(self) -> int:
@@ -106,12 +119,21 @@ class Ledger:
 
     @property
     def bought(self) -> int:
-        return sum(r.bought + r.adjusted for r in self.rows)
+        return sum(r.bought for r in self.rows)
+
+    @property
+    def corrected(self) -> int:
+        return sum(r.corrected for r in self.rows)
+
+    @property
+    def bank_net(self) -> int:
+        """The bank's side of the corrections: with it the nets sum to zero."""
+        return -self.corrected
 
     @property
     def balance(self) -> int:
-        """Stacks on the table + cash-outs - buy-ins (adjustments included): must be 0."""
-        return self.stacks + self.cashed_out - self.bought
+        """Stacks on the table + money out - money in - corrections: must be 0."""
+        return self.stacks + self.cashed_out - self.bought - self.corrected
 
     def money(self, chips: int) -> Decimal | None:
         return (
@@ -119,32 +141,44 @@ class Ledger:
         )
 
 
+def _book(row: LedgerRow, kind: str, amount: int) -> None:
+    """Count one of the player's rows. An "adjustment" (before corrections were told
+    apart) was booked as money: in when positive, out when negative."""
+    if kind == "adjustment":
+        kind = "top-up" if amount > 0 else "removal"
+    if kind in MONEY_IN:
+        row.bought += amount
+    elif kind in MONEY_OUT:
+        row.cashed_out -= amount
+    elif kind == "correction":
+        row.corrected += amount
+
+
 def ledger(table: Table) -> Ledger:
     players = table.players.filter(status__in=[Player.SEATED, Player.LEFT]).order_by("pk")
     rows = {p.pk: LedgerRow(p, stack=p.stack if p.status == Player.SEATED else 0) for p in players}
-    sums = (
-        LedgerEntry.objects.filter(table=table, player__isnull=False)
-        .values("player", "kind")
-        .annotate(total=Sum("amount"))
-    )
-    for item in sums:
-        row = rows.get(item["player"])
-        if row is None:
-            continue
-        if item["kind"] in ("buy-in", "rebuy"):
-            row.bought += item["total"]
-        elif item["kind"] == "adjustment":
-            row.adjusted += item["total"]
-        elif item["kind"] == "cash-out":
-            row.cashed_out += -item["total"]
+    entries = LedgerEntry.objects.filter(table=table, player__isnull=False)
+    for player_id, kind, amount in entries.values_list("player", "kind", "amount"):
+        if player_id in rows:
+            _book(rows[player_id], kind, amount)
     entries_sum = LedgerEntry.objects.filter(table=table).aggregate(t=Sum("amount"))["t"] or 0
-    book = Ledger(list(rows.values()), entries_sum, chip_value=table.chip_value)
+    by_host = entries.filter(kind__in=STACK_CHANGES).select_related("player")
+    changes = [(entry, STACK_CHANGES[entry.kind]) for entry in by_host]
+    book = Ledger(list(rows.values()), entries_sum, chip_value=table.chip_value, changes=changes)
     if book.balance == 0:
         nets: dict[str, int] = Counter()
         for row in book.rows:
             nets[row.player.name] += row.net
+        if book.bank_net:
+            nets[_bank_name(nets)] += book.bank_net
         book.payments = settle_up(dict(nets))
     return book
+
+
+def _bank_name(names) -> str:
+    """BANK, unless a player took that name."""
+    taken = {name.lower() for name in names}
+    return BANK if BANK not in taken else f"{BANK} (corrections)"
 
 
 def session_summary(table: Table) -> dict:

@@ -139,9 +139,13 @@ class LedgerEntry(models.Model):
     """One side of a chip movement that is not play. Each transfer has two rows summing to 0.
 
     ``player`` is the player's chips at the table; a row without a player is the cashier.
+    A top-up or a removal is the host's money in or out, like a rebuy or a cash-out; a
+    correction changes the chips with no money moving. (An "adjustment", from before the
+    two were told apart, was booked as money.)
     """
 
-    KINDS = ["buy-in", "rebuy", "adjustment", "cash-out", "void"]
+    KINDS = ["buy-in", "rebuy", "top-up", "removal", "correction", "adjustment", "cash-out",
+             "void"]  # fmt: skip
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="ledger")
     transfer = models.UUIDField(default=uuid.uuid4, db_index=True)

@@ -538,18 +538,36 @@ def answer_rebuy(table: Table, player_id: int, approve: bool) -> None:
         player.save()
 
 
+STACK_CHANGES = ("money", "correction")
+
+
 @writes_table
-def adjust_stack(table: Table, player_id: int, amount: int, note: str = "") -> None:
+def adjust_stack(
+    table: Table, player_id: int, amount: int, note: str = "", kind: str = "money"
+) -> None:
+    """The host adds or takes chips between hands. ``kind`` "money": a top-up or a removal,
+    paid for or paid out like a rebuy or a cash-out (the player's net is unchanged);
+    "correction": the count was wrong and no money moves (the player's net changes)."""
+    if kind not in STACK_CHANGES:
+        raise ServiceError("choose a top-up or removal (money), or a correction (no money)")
     player = _requested(table, player_id)
     if player.status != Player.SEATED:
         raise ServiceError(f"{player.name} is not seated")
     if _in_current_hand(table, player):
         raise ServiceError("adjust stacks between hands")
-    if not isinstance(amount, int) or amount == 0 or player.stack + amount < 0:
-        raise ServiceError(f"an adjustment is a non-zero number of chips, at least -{player.stack}")
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0:
+        raise ServiceError(f"give a number of chips other than 0, at least -{player.stack}")
+    if player.stack + amount < 0:
+        raise ServiceError(f"{player.name} has {player.stack}: take at most {player.stack}")
     player.stack += amount
     player.save()
-    _transfer(table, player, "adjustment", amount, note or "host adjustment")
+    if kind == "correction":
+        booked, said = "correction", f"{player.name}'s count corrected by {amount:+d}"
+    elif amount > 0:
+        booked, said = "top-up", f"{player.name} tops up {amount}"
+    else:
+        booked, said = "removal", f"{player.name} takes {-amount} out"
+    _transfer(table, player, booked, amount, note or said)
 
 
 @writes_table

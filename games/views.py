@@ -214,8 +214,12 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         elif what == "sit-out":
             services.set_sitting_out(table.pk, player_id, post.get("out") == "1")
         elif what == "adjust":
-            amount = _whole(post.get("amount"), "the adjustment")
-            services.adjust_stack(table.pk, player_id, amount, post.get("note", "")[:100])
+            kind = post.get("kind", "")
+            if kind not in services.STACK_CHANGES:
+                raise ServiceError("say whether money changes hands: top-up/removal or correction")
+            amount = _whole(post.get("amount"), "the number of chips", None)
+            note = post.get("note", "")[:100]
+            services.adjust_stack(table.pk, player_id, amount, note, kind=kind)
         elif what == "remove":
             services.cash_out(table.pk, player_id)
         elif what == "act-for":

@@ -140,6 +140,7 @@ def test_the_host_voids_a_hand_and_adjusts_a_stack_through_the_forms():
     assert services.current_hand(table) is None
     client.post(f"/t/{table.invite}/do/dealing/", {"on": "0"})
     ann = Player.objects.get(seat=1)
-    client.post(f"/t/{table.invite}/do/adjust/", {"player": ann.pk, "amount": "-20"})
+    adjust = {"player": ann.pk, "amount": "-20", "kind": "money"}
+    client.post(f"/t/{table.invite}/do/adjust/", adjust)
     ann.refresh_from_db()
     assert ann.stack == 180
