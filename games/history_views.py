@@ -114,6 +114,17 @@ def ledger_page(request: HttpRequest, invite: str) -> HttpResponse:
     )  # fmt: skip
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A text cell a spreadsheet would run as a formula, quoted to be read as text (OWASP:
+    a leading single quote); numbers are left as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def ledger_csv(request: HttpRequest, invite: str) -> HttpResponse:
     table = _table(invite)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
@@ -121,9 +132,8 @@ def ledger_csv(request: HttpRequest, invite: str) -> HttpResponse:
     writer = csv.writer(response)
     writer.writerow(["time", "transfer", "account", "kind", "amount", "hand", "note"])
     for entry in table.ledger.select_related("player", "hand").order_by("created", "pk"):
-        writer.writerow(
-            [entry.created.isoformat(), entry.transfer,
-             entry.player.name if entry.player else "cashier", entry.kind, entry.amount,
-             entry.hand.number if entry.hand else "", entry.note]
-        )  # fmt: skip
+        row = [entry.created.isoformat(), entry.transfer,
+               entry.player.name if entry.player else "cashier", entry.kind, entry.amount,
+               entry.hand.number if entry.hand else "", entry.note]  # fmt: skip
+        writer.writerow([csv_cell(value) for value in row])
     return response
