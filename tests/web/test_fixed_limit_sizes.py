@@ -45,9 +45,7 @@ def test_other_structures_keep_the_sizes_out_of_their_hands():
     assert (config.small_bet, config.big_bet) == (0, 0)
 
 
-@pytest.mark.parametrize(
-    "sizes", [{"small_bet": 10, "big_bet": 5}, {"small_bet": 0, "big_bet": 1}]
-)
+@pytest.mark.parametrize("sizes", [{"small_bet": 10, "big_bet": 5}, {"small_bet": 0, "big_bet": 1}])
 def test_a_big_bet_smaller_than_the_small_bet_is_refused(sizes):
     with pytest.raises(ServiceError, match="big bet"):
         make_table("high-low-declare", ante=1, **sizes)
@@ -71,9 +69,10 @@ def test_the_new_table_and_settings_forms_set_the_sizes():
     host.post(url, {**NEW_TABLE, "small_bet": "", "big_bet": "12"})
     table.refresh_from_db()
     assert (table.small_bet, table.big_bet) == (0, 12)
-    assert 'id="set-big_bet" data-keep min="0" value="12"' in host.get(
-        f"/t/{table.invite}/"
-    ).content.decode()
+    assert (
+        'id="set-big_bet" data-keep min="0" value="12"'
+        in host.get(f"/t/{table.invite}/").content.decode()
+    )
 
 
 @pytest.mark.parametrize(
