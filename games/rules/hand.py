@@ -98,6 +98,8 @@ class Player(Bettor):
     replaced: bool = False
     declaration: str | None = None
     declared: bool = False
+    mucked: list[Card] = field(default_factory=list)  # the hand folded, now in the muck
+    mucked_up: list[bool] = field(default_factory=list)
 
 
 class Hand:
@@ -346,8 +348,17 @@ class Hand:
             self.last_aggressor = seat
             self.bets_made += 1
         amount = legal["call"] if kind == "call" else to
+        if kind == "fold":
+            self._muck_hand(seat)
         self._emit(kind, seat=seat, **({"amount": amount} if amount is not None else {}))
         return entry
+
+    def _muck_hand(self, seat: int) -> None:
+        """A folded hand goes to the muck (RULES.md §1): a reshuffle may deal its cards."""
+        p = self.players[seat]
+        p.mucked, p.mucked_up = p.cards, p.up
+        p.cards, p.up = [], []
+        self.deck.to_muck(p.mucked)
 
     def _cards_from_hand(self, seat: int, names: object, at_most: int) -> list[Card]:
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -452,6 +463,7 @@ class Hand:
     def _on_declare(self, seat: int, kind: str, action: dict, legal: dict) -> dict:
         if kind == "fold":
             self.players[seat].folded = True
+            self._muck_hand(seat)
             self._emit("fold", seat=seat)
             return {}
         choice = read_declaration(action.get("declaration"))

@@ -17,8 +17,11 @@ def stacked_deck(hands: list[str], then: str = "") -> list:
     return order + rest
 
 
-def new_hand(game, hands, then="", stacks=None, button=None, **config):
-    """Seats 1..n; the button defaults to the last seat so seat 1 is dealt first."""
+def new_hand(game, hands, then="", stacks=None, button=None, reshuffle=None, **config):
+    """Seats 1..n; the button defaults to the last seat so seat 1 is dealt first.
+
+    ``reshuffle``: the cards a reshuffled muck puts first, in that order (by default the
+    muck keeps the deck's order)."""
     n = len(hands)
     stacks = stacks or [100] * n
     button = button or n
@@ -26,7 +29,9 @@ def new_hand(game, hands, then="", stacks=None, button=None, **config):
     order = [((button + i) % n) + 1 for i in range(n)]
     deck = stacked_deck([hands[s - 1] for s in order], then)
     seats = [(s, f"P{s}", stacks[s - 1]) for s in range(1, n + 1)]
-    return Hand(HandConfig(game, table_size=max(n, 2), **config), seats, button, deck)
+    order_of_muck = None if reshuffle is None else stacked_deck([], reshuffle)
+    config = HandConfig(game, table_size=max(n, 2), **config)
+    return Hand(config, seats, button, deck, order_of_muck)
 
 
 def act(hand: Hand, *lines: str) -> None:

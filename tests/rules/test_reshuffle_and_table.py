@@ -7,7 +7,9 @@ from games.rules.config import HandConfig
 from games.rules.errors import BadSettings, OutOfTurn
 from games.rules.hand import Hand
 from games.rules.table import choose_game, next_button
-from tests.rules.scripting import act, new_hand
+from games.rules.view import view
+from tests.rules.scripting import act, cards_of, new_hand
+from tests.rules.test_playout import Witness
 
 EIGHT = [
     "2c 3c 4c 5c 6c",
@@ -37,6 +39,27 @@ def test_the_muck_is_reshuffled_without_the_discards_of_the_player_served():
     every_card = [c for p in hand.players.values() for c in p.cards]
     every_card += hand.deck.stub + hand.deck.muck
     assert len(every_card) == 52 and len(set(every_card)) == 52
+
+
+def test_folded_hands_go_to_the_muck_and_a_reshuffle_deals_them():
+    hand = new_hand("levys", EIGHT, ante=1, reshuffle="Qc Jh Qh 2c")
+    witness = Witness(hand)
+    act(hand, "1 bet 2", *[f"{s} call" for s in range(2, 6)], "6 fold", "7 fold", "8 fold")
+    assert hand.players[8].cards == [] and len(hand.deck.muck) == 15
+    act(hand, "1 draw " + EIGHT[0], "2 draw " + EIGHT[1], "3 draw " + EIGHT[2])
+    reshuffles = [e for e in hand.log if e["event"] == "reshuffle"]
+    assert reshuffles == [{"event": "reshuffle", "seat": 3, "held_out": 5, "stub_size": 22}]
+    # The stub's last two, then the muck in reshuffle order: Qc is seat 3's own discard,
+    # held out; Jh and Qh are seat 8's folded hand; 2c is seat 1's discard.
+    assert cards_of(hand, 3) == "Ks As Jh Qh 2c"
+    every_card = [c for p in hand.players.values() for c in p.cards]
+    every_card += hand.deck.stub + hand.deck.muck
+    assert len(every_card) == 52 and len(set(every_card)) == 52
+    witness.update(hand)
+    for seat in [*hand.players, None]:
+        witness.check(hand, seat)  # the folded cards reach nobody but their new holder
+    assert view(hand, 8)["seats"][7]["cards"] == []
+    assert "Jh" not in str(view(hand, None)) and "Jh" in str(view(hand, 3))
 
 
 def test_the_button_moves_to_the_next_seat_dealt_in():
