@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from games.rules.cards import Card
 from games.rules.declare import resolve_declare_pot
 from games.rules.pots import Award, Pot, award_best, halves
-from games.rules.values import LOW_VALUES, high_value, omaha_value
+from games.rules.values import LOW_VALUES, HandValue, high_value, omaha_value
 
 
 def declare_showdown(
@@ -37,7 +37,7 @@ def sviten_showdown(
     The draw half takes the odd chip.
     """
     draw_values = {s: high_value(cards) for s, cards in hands.items()}
-    omaha_values = {s: omaha_value(cards, board) for s, cards in hands.items()}
+    omaha_values = {s: _told(omaha_value(cards, board), board) for s, cards in hands.items()}
     awards: list[Award] = []
     for i, pot in enumerate(pots):
         draw_half, omaha_half = halves(pot.amount)
@@ -51,3 +51,10 @@ def sviten_showdown(
             "best five-card hand held",
         )  # fmt: skip
     return awards
+
+
+def _told(value: HandValue, board: Sequence[Card]) -> HandValue:
+    """An Omaha value whose name says which two hole cards and three board cards made it."""
+    hole = " ".join(str(c) for c in value.cards if c not in board)
+    shared = " ".join(str(c) for c in value.cards if c in board)
+    return HandValue(value.key, f"{value.name}: {hole} with {shared} from the board", value.cards)

@@ -103,7 +103,7 @@ def test_showdown_splits_omaha_and_draw_halves_odd_chip_to_the_draw():
     assert hand.finished and hand.showdown
     halves = {a.half: (a.seat, a.amount, a.hand) for a in hand.awards}
     assert halves == {
-        "omaha": (2, 7, "Straight, ace high"),
+        "omaha": (2, 7, "Straight, ace high: Js Ts with Ad Kd Qd from the board"),
         "draw": (1, 8, "Two pair, aces and sevens"),
     }
     assert hand.final_stacks() == {1: 103, 2: 102, 3: 95}
