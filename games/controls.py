@@ -23,28 +23,47 @@ def _form(sequence: int, kind: str, button: str, more: str = "", css: str = "") 
             f"<button{css}>{button}</button></form>")  # fmt: skip
 
 
+def _call_label(legal: dict) -> str:
+    """'Call 24', and what the call leaves: '(all-in)' or '(stake cap)'."""
+    call = legal["call"]
+    after = legal["bet_already"] + call
+    if after == legal.get("all_in_to"):
+        return f"Call {call} (all-in)"
+    if after == legal.get("cap_to"):
+        return f"Call {call} (stake cap)"
+    return f"Call {call}"
+
+
+def _no_raise_reason(legal: dict) -> str:
+    """Why a betting step has no bet or raise control, when a cap is the reason."""
+    cap, raises = legal.get("raise_cap"), legal.get("raises", 0)
+    if cap is not None and raises >= cap:
+        return f'    <p class="limits">Raises capped ({raises} of {cap})</p>\n'
+    return ""
+
+
 def _betting(legal: dict, sequence: int, presets: list) -> str:
     kinds = legal["kinds"]
     row = "".join((
         _form(sequence, "fold", "Fold", css=' class="fold"') if "fold" in kinds else "",
         _form(sequence, "check", "Check") if "check" in kinds else "",
-        _form(sequence, "call", f"Call {legal['call']}") if "call" in kinds else "",
+        _form(sequence, "call", escape(_call_label(legal))) if "call" in kinds else "",
     ))  # fmt: skip
     html = f'    <div class="row">{row}</div>\n'
     kind = legal.get("raise_kind")
-    if kind:
-        low, high, named = legal["min_to"], legal["max_to"], escape(kind.title())
-        buttons = "".join(f'<button type="button" data-amount="{amount}">{label} {amount}</button>'
-                          for label, amount in presets)  # fmt: skip
-        html += (
-            f'    <form ws-send class="raise">{_hidden("seq", sequence)}{_hidden("type", kind)}\n'
-            f'      <label>{named} to <input type="number" name="to" id="raise-to-{sequence}" '
-            f'data-keep min="{low}" max="{high}" value="{low}" required inputmode="numeric">'
-            f'</label>\n      <span class="limits">{low}&ndash;{high}</span>\n'
-            f'      <div class="presets">{buttons}</div>\n'
-            f'      <button class="primary">{named}</button>\n    </form>\n'
-        )  # fmt: skip
-    return html
+    if not kind:
+        return html + _no_raise_reason(legal)
+    low, high, named = legal["min_to"], legal["max_to"], escape(kind.title())
+    buttons = "".join(f'<button type="button" data-amount="{amount}">{escape(text)}</button>'
+                      for text, amount in presets)  # fmt: skip
+    return html + (
+        f'    <form ws-send class="raise">{_hidden("seq", sequence)}{_hidden("type", kind)}\n'
+        f'      <label>{named} to <input type="number" name="to" id="raise-to-{sequence}" '
+        f'data-keep min="{low}" max="{high}" value="{low}" required inputmode="numeric">'
+        f'</label>\n      <span class="limits">{low}&ndash;{high}</span>\n'
+        f'      <div class="presets">{buttons}</div>\n'
+        f'      <button class="primary">{named}</button>\n    </form>\n'
+    )  # fmt: skip
 
 
 def _pick(css: str, sequence: int, kind: str, prompt: str, cards: list[dict], tap: str,
@@ -57,7 +76,10 @@ def _pick(css: str, sequence: int, kind: str, prompt: str, cards: list[dict], ta
             f'      <div class="cards">{taps}</div>\n{after}    </form>\n')  # fmt: skip
 
 
-DRAW_BUTTON = '      <button class="primary">Draw (none selected: stand pat)</button>\n'
+DRAW_BUTTON = (  # table.js sets the text by the cards tapped
+    '      <button class="primary draw-button" data-none="Stand pat" data-some="Draw {n}">'
+    "Stand pat</button>\n"
+)
 
 
 def _draw(legal: dict, sequence: int, cards: list[dict]) -> str:

@@ -17,11 +17,23 @@ from django.utils.safestring import mark_safe
 from games import controls, table_html
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.rules.catalog import GAMES
+from games.rules.view import betting_name, stakes
 from games.state import TableSnapshot, keep, snapshot
 
 
 def event_text(event: dict, names: dict[int, str]) -> str:
+    """One line of the live hand log; an action made for an absent player says by whom."""
     who = names.get(event.get("seat"), f"seat {event.get('seat')}")
+    text = _event_line(event, who, names)
+    by = event.get("by")
+    if by == "clock":
+        return f"{text} (clock)"
+    if by == "host":
+        return f"{text} (host, for {who})"
+    return text
+
+
+def _event_line(event: dict, who: str, names: dict[int, str]) -> str:
     kind = event["event"]
     simple = {
         "fold": f"{who} folds",
@@ -31,33 +43,42 @@ def event_text(event: dict, names: dict[int, str]) -> str:
         "keep": f"{who} keeps all five",
         "take": f"{who} takes the {event.get('card')}",
         "decline": f"{who} declines the {event.get('card')}: it is dead",
+        "deal": "Five cards dealt to each player",
+        "showdown": "Showdown",
+        "reshuffle": "The stub ran out: the muck is reshuffled",
     }
     if kind in simple:
         return simple[kind]
     if kind in ("ante", "small blind", "big blind"):
         return f"{who} posts the {kind} of {event['amount']}"
     if kind in ("call", "bet", "raise"):
-        return f"{who} {kind}s {'to ' if kind == 'raise' else ''}{event.get('amount')}"
-    if kind == "deal":
-        return "Five cards dealt to each player"
+        amount = f"{'to ' if kind == 'raise' else ''}{event.get('amount')}"
+        spent = (" and is all-in" if event.get("all_in")
+                 else " and is at the stake cap" if event.get("capped") else "")  # fmt: skip
+        return f"{who} {kind}s {amount}{spent}"
     if kind == "betting round":
-        return f"{event['name']} betting: {names.get(event['first'], '')} first"
-    if kind in ("draw", "lock", "served"):
-        count = event.get("count", 0)
+        name = betting_name(event["name"])
+        if event.get("first") is None:
+            return f"{name} skipped: {event.get('skipped', 'nobody can bet')}"
+        return f"{name}: {names.get(event['first'], '')} first"
+    count = event.get("count", 0)
+    if kind == "draw":
         return f"{who} {'stands pat' if not count else f'draws {count}'}"
+    if kind == "lock":
+        return f"{who} {'stands pat' if not count else f'throws away {count}'}"
+    if kind == "served":
+        return f"{who} is dealt {count}"
     if kind == "reveal":
         shown = ", ".join(f"{names.get(int(s), s)} {c}" for s, c in event["cards"].items())
         return f"Card {event['number']} up: {shown}"
     if kind == "replace":
         if event["face_up"]:
             return f"{who} replaces the {event['card']}: {event['new']} comes up"
-        return f"{who} replaces the hole card"
+        return f"{who} replaces the hole card: the new one comes down"
     if kind == "one up":
         return f"One up for {who}: {event['card']}"
     if kind == "board":
         return f"{event['name']}: {' '.join(event['cards'])}"
-    if kind == "reshuffle":
-        return "The stub ran out: the muck is reshuffled"
     if kind == "declare":
         return f"{who} declares {event['declaration'].title()}"
     if kind == "declarations":
@@ -65,12 +86,11 @@ def event_text(event: dict, names: dict[int, str]) -> str:
             f"{names.get(int(s), s)}: {d.title()}" for s, d in event["declarations"].items()
         )
         return f"Fists open: {shown}"
-    if kind == "showdown":
-        return "Showdown"
     if kind == "uncalled":
         return f"{event['amount']} uncalled returned to {who}"
     if kind == "award":
-        return f"{who} wins {event['amount']} ({event['pot']}, {event['half']})"
+        half = "" if event["half"] == "whole" else f", {event['half']} half"
+        return f"{who} wins {event['amount']} ({event['pot'].lower()}{half})"
     return kind
 
 
@@ -78,35 +98,51 @@ def event_text(event: dict, names: dict[int, str]) -> str:
 class Viewer:
     player: Player | None
     is_host: bool
+    refused: bool = False  # the host turned down this browser's request for a seat
 
     @property
     def seat(self) -> int | None:
         return self.player.seat if self.player and self.player.status == Player.SEATED else None
 
 
-def _bet_presets(legal: dict) -> list[tuple[str, int]]:
+def _bet_presets(legal: dict, structure: str) -> list[tuple[str, int]]:
+    """The quick amounts for a bet or raise, each labelled with what it is: half the pot
+    and the pot where they fall inside the limits, then the most allowed, named by what
+    stops it there (the whole stack, the stake cap or the pot)."""
     low, high = legal["min_to"], legal["max_to"]
+    if low == high:
+        return []
+    base = legal["bet_already"] + legal["call"]
     pot_size = legal["pot"] + legal["call"]
-    half = legal["bet_already"] + legal["call"] + pot_size // 2
-    full = legal["bet_already"] + legal["call"] + pot_size
-    presets = [("Min", low), ("Half pot", half), ("Pot", full), ("Max", high)]
-    seen: set[int] = set()
-    out = []
-    for label, amount in presets:
-        amount = max(low, min(high, amount))
-        if amount not in seen:
-            seen.add(amount)
-            out.append((label, amount))
-    return out
+    half, full = base + pot_size // 2, base + pot_size
+    presets = [(f"Min {low}", low)]
+    for label, amount in (("Half pot", half), ("Pot", full)):
+        if low < amount < high and amount not in (a for _, a in presets):
+            presets.append((f"{label} {amount}", amount))
+    return [*presets, (_most_label(legal, structure, half, full), high)]
+
+
+def _most_label(legal: dict, structure: str, half: int, full: int) -> str:
+    high = legal["max_to"]
+    if high == legal.get("all_in_to"):
+        return f"All-in {high}"
+    if high == legal.get("cap_to"):
+        return f"Max {high} (stake cap)"
+    if structure == "pot-limit" and high == full:
+        return f"Pot {high}"
+    if structure == "half-pot-limit" and high == half:
+        return f"Half pot {high}"
+    return f"Max {high}"
 
 
 def viewer_of(
     table: Table, session_key: str | None, is_host: bool, shot: TableSnapshot | None = None
 ) -> Viewer:
     """The viewer behind a session, from the snapshot (no query of its own)."""
-    players = (shot or snapshot(table)).players
-    player = next((p for p in players if session_key and p.session_key == session_key), None)
-    return Viewer(player, is_host)
+    shot = shot or snapshot(table)
+    player = next((p for p in shot.players if session_key and p.session_key == session_key),
+                  None)  # fmt: skip
+    return Viewer(player, is_host, player is None and session_key in shot.refused)
 
 
 PLAYER_ACTIONS = ("sit-out", "rebuy", "cash-out")
@@ -172,7 +208,9 @@ def table_context(
         "seen": seen,
         "seats": seats,
         "legal": legal,
-        "presets": _bet_presets(legal) if legal and legal.get("raise_kind") else [],
+        "presets": _bet_presets(legal, seen["structure"])
+        if legal and legal.get("raise_kind")
+        else [],
         "my_cards": [{"name": c["card"]} for c in me_in_hand["cards"]] if me_in_hand else [],
     }
 
@@ -204,6 +242,8 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "awards": [dict(a, name=names.get(a["seat"], "")) for a in public["awards"]]
         if public else [],
         "game_name": GAMES[hand.game].name if hand else None,
+        "stakes": table_html.stakes_text(public["stakes"]) if hand and public else None,
+        "next_stakes": _next_stakes(table, hand),
         "games": GAMES.values(),
         "chooser": shot.button_next,
         "waiting": [p for p in players if p.status == Player.REQUESTED],
@@ -215,6 +255,19 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "structure_choices": STRUCTURE_CHOICES,
     }  # fmt: skip
     return common
+
+
+def _next_stakes(table: Table, hand) -> str | None:
+    """The settings the next hand will be dealt with, in words (None: the button's player
+    has still to choose the game)."""
+    from games.services import hand_config  # the services render through this module
+
+    game = table.game
+    if game == "dealers-choice":
+        game = hand.game if hand else table.chosen_game
+        if not game:
+            return None
+    return table_html.stakes_text(stakes(hand_config(table, game)))
 
 
 STATE = "table/state.html#"
@@ -269,6 +322,7 @@ def panels_html(context: dict) -> str:
         "me": {"name": me.name, "seat": me.seat, "status": me.status,
                "sitting_out": me.sitting_out, "rebuy_request": me.rebuy_request} if me else None,
         "free_seats": context["free_seats"],
+        "refused": context["viewer"].refused,
         "urls": context["urls"],
         "table": {"min_buy_in": table.min_buy_in, "max_buy_in": table.max_buy_in,
                   "approval_required": table.approval_required},

@@ -204,7 +204,8 @@ def _new_version(table: Table, held: TableSnapshot | None, change: Change):
     table.version += 1
     saved = _save_table(table, held)
     kept = held.players if held and not change.players_changed else change.players
-    shot = load_snapshot(table, change.played, kept)
+    refused = held.refused if kept is not None and held else frozenset()
+    shot = load_snapshot(table, change.played, kept, refused)
     shot.made_here = True
     render_ahead(shot)
     if _only_played(saved, kept, shot):
@@ -689,6 +690,8 @@ def _locked_hand(table: Table) -> Hand:
 
 def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, now) -> None:
     table.change.players_changed = False  # unless the hand finishes (_finish)
+    if by != "player":  # the clock or the host acts for an absent player: the log says so
+        action = {**action, "by": by}
     try:
         engine.apply(action)
     except RulesError as error:

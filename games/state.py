@@ -150,6 +150,7 @@ class TableSnapshot:
     last: Hand | None
     views: dict[int | None, dict] | None  # what each seat, and a spectator (None), may see
     button_next: int | None
+    refused: frozenset[str] = frozenset()  # sessions whose seat request the host refused
     shared: dict = field(default_factory=dict)  # what all viewers share (presenter)
     made_here: bool = False  # made by a change in this process (not read, not followed)
 
@@ -165,12 +166,16 @@ def load_snapshot(
     table: Table,
     played: tuple[Hand, HandState] | None = None,
     players: list[Player] | None = None,
+    refused: frozenset[str] = frozenset(),
 ) -> TableSnapshot:
     """Read one version of the table. ``played``: the hand and its engine as a service
-    that has just changed them left them; ``players``: the players, when known unchanged
-    (then neither is read or rebuilt again)."""
+    that has just changed them left them; ``players`` (and the sessions ``refused`` a
+    seat): the players, when known unchanged (then neither is read or rebuilt again)."""
     if players is None:
-        players = list(table.players.exclude(status__in=[Player.LEFT, Player.REFUSED]))
+        rows = list(table.players.exclude(status=Player.LEFT))
+        players = [p for p in rows if p.status != Player.REFUSED]
+        asking = {p.session_key for p in players}
+        refused = frozenset(p.session_key for p in rows if p.status == Player.REFUSED) - asking
     if played is not None:
         hand, engine = played
         if hand.finished:
@@ -189,7 +194,7 @@ def load_snapshot(
     views = None
     if engine is not None:  # worked out now: the engine may change once the version is out
         views = all_views(engine)
-    return TableSnapshot(table, players, hand, last, views, button_next)
+    return TableSnapshot(table, players, hand, last, views, button_next, refused)
 
 
 def remember(shot: TableSnapshot) -> None:
@@ -317,7 +322,7 @@ def follow_deal(table_id: int, version: int, step: dict) -> TableSnapshot | None
     table = copied(held.table)
     table.version = version
     mark_dealt(table, step["button"])
-    shot = load_snapshot(table, (hand, engine), held.players)
+    shot = load_snapshot(table, (hand, engine), held.players, held.refused)
     remember_engine(hand, engine)
     remember(shot)
     return shot
@@ -383,7 +388,7 @@ def follow(table_id: int, version: int, step: dict) -> TableSnapshot | None:
         table.next_deal_at = datetime.fromisoformat(step["next_deal_at"])
         stacks = final_stacks(hand, engine)
         players = [with_stack(p, stacks.get(p.pk)) for p in players]
-    shot = load_snapshot(table, (hand, engine), players)
+    shot = load_snapshot(table, (hand, engine), players, held.refused)
     remember_engine(hand, engine)
     remember(shot)
     return shot

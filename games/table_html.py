@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from html import escape
 
+from games.models import STRUCTURE_CHOICES
+from games.rules.catalog import GAMES
 from games.templatetags.poker import card
 
 
@@ -26,34 +28,57 @@ def opening(context: dict) -> str:
             f'data-seq="{sequence}" data-hand="{number}"{deadline}>\n')  # fmt: skip
 
 
-def _stakes(table) -> str:
-    stakes = [f"{escape(table.get_game_display())} &middot; "
-              f"{escape(table.get_structure_display())}"]  # fmt: skip
-    if table.ante:
-        stakes.append(f"&middot; ante {table.ante}")
-    if table.big_blind:
-        stakes.append(f"&middot; blinds {table.small_blind}/{table.big_blind}")
-    if table.raise_cap is not None:
-        stakes.append(f"&middot; {table.raise_cap} raises")
-    if table.stake_cap:
-        stakes.append(f"&middot; stake cap {table.stake_cap}")
-    return " ".join(stakes)
+STRUCTURE_NAMES = dict(STRUCTURE_CHOICES)
+LOW_NAMES = {"ace-to-five": "A-5 low", "ace-to-six": "A-6 low"}
+
+
+def stakes_text(stakes: dict) -> str:
+    """A hand's settings in one line: 'Levy's Game · Half-pot-limit · ante 1 · …'."""
+    bits = [GAMES[stakes["game"]].name, STRUCTURE_NAMES.get(stakes["structure"], "")]
+    if stakes["ante"]:
+        bits.append(f"ante {stakes['ante']}")
+    if stakes["big_blind"]:
+        bits.append(f"blinds {stakes['small_blind']}/{stakes['big_blind']}")
+    if stakes["small_bet"]:
+        bits.append(f"bets {stakes['small_bet']}/{stakes['big_bet']}")
+    if stakes["raise_cap"] is not None:
+        bits.append(f"{stakes['raise_cap']} raises a round")
+    if stakes["stake_cap"]:
+        bits.append(f"stake cap {stakes['stake_cap']}")
+    if stakes["declare"]:
+        bits.append("chips in fist" if stakes["declare"] == "chips" else "vocal declarations")
+    if stakes["low"]:
+        bits.append(LOW_NAMES[stakes["low"]])
+    return " · ".join(bits)
+
+
+def _stakes(context: dict) -> str:
+    """This hand's settings, and the next hand's where the host has changed them."""
+    this, coming = context["stakes"], context["next_stakes"]
+    if this is None:
+        return escape(coming or "Dealer's choice")
+    html = escape(this)
+    if coming != this:
+        html += f'<br><span class="next">Next hand: {escape(coming)}</span>'
+    return html
+
+
+def _pots(seen: dict) -> str:
+    pots = seen["pots"]
+    html = f'pot <strong class="pot">{seen["pot"]}</strong>'
+    if len(pots) > 1:  # a side pot: someone is all-in or at the stake cap
+        html += " (" + ", ".join(f"{escape(p['name'])} {p['amount']}" for p in pots) + ")"
+    return html
 
 
 def _step(context: dict) -> str:
     table, hand, seen = context["table"], context["hand"], context["seen"]
     if hand:
-        pots = seen["pots"]
-        bits = [f"Hand {hand.number}: <strong>{escape(context['game_name'])}</strong>"]
-        if seen["street"]:
-            bits.append(f"&middot; {escape(seen['street'])}")
-        bits.append(f'&middot; pot <strong class="pot">{seen["pot"]}</strong>')
-        if len(pots) > 1:
-            bits.append("(" + ", ".join(f"{escape(p['name'])} {p['amount']}" for p in pots) + ")")
+        bits = [f"Hand {hand.number}: <strong>{escape(seen['stage'])}</strong>", _pots(seen)]
         if hand.deadline:
-            bits.append(f'&middot; clock <span class="countdown" '
+            bits.append(f'clock <span class="countdown" '
                         f'data-deadline="{int(hand.deadline.timestamp())}"></span>')  # fmt: skip
-        return " ".join(bits)
+        return " &middot; ".join(bits)
     if not table.dealing:
         return "Waiting for the host to start dealing."
     chooser = context["chooser"]
@@ -68,7 +93,7 @@ def status(context: dict) -> str:
     """The table's name and stakes, the hand's step and pot, the board and a one-up card."""
     table = context["table"]
     html = [f'  <section class="status">\n    <h1>{escape(table.name)}</h1>\n'
-            f'    <p class="stakes">{_stakes(table)}</p>\n'
+            f'    <p class="stakes">{_stakes(context)}</p>\n'
             f'    <p class="step">{_step(context)}</p>\n  </section>\n']  # fmt: skip
     if context["board"]:
         cards = "".join(card(c["name"]) for c in context["board"])
@@ -87,8 +112,10 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
             notes.append("folded")
         if in_hand["all_in"]:
             notes.append("all-in")
+        if in_hand.get("capped"):
+            notes.append("at the stake cap")
         if in_hand["drew"] is not None:
-            notes.append(f"drew {in_hand['drew']}")
+            notes.append(f"drew {in_hand['drew']}" if in_hand["drew"] else "stood pat")
         seen, hand = context["seen"], context["hand"]
         if in_hand["arranged"] and hand and hand.game == "levys" and seen["step"] == "arrange":
             notes.append("order set")
@@ -149,7 +176,12 @@ def _award(award: dict) -> str:
 
 
 def awards(context: dict) -> str:
-    """Who won what, and why, once the hand is over."""
+    """Who won what, and why, once the hand is over (or that the host voided it)."""
+    last = context["last_hand"]
+    if not context["hand"] and last and last.voided:
+        return (f'  <section class="awards voided"><h2>Hand {last.number} voided</h2>'
+                f"<p>The host voided hand {last.number}; every bet was returned.</p>"
+                "</section>\n")  # fmt: skip
     if not context["awards"]:
         return ""
     hand = context["hand"] or context["last_hand"]

@@ -8,6 +8,7 @@ showdown every live hand. A spectator (``seat=None``) sees the public part only.
 from __future__ import annotations
 
 from games.rules.catalog import GAMES
+from games.rules.config import HandConfig
 from games.rules.hand import Hand
 from games.rules.pots import build_pots, pots_in_play
 
@@ -106,7 +107,7 @@ def _view(hand: Hand, seat: int | None, public: dict) -> dict:
         "step": hand.step,
         "street": hand.street,
         "stage": stage(hand),
-        "stakes": stakes(hand),
+        "stakes": stakes(hand.config),
         "sequence": hand.sequence,
         "button": hand.button,
         "board": public["board"],
@@ -134,6 +135,11 @@ BETTING_NAMES = {
 }
 
 
+def betting_name(street: str) -> str:
+    """A betting round as a player names it: 'Final betting', 'Betting on the flop'."""
+    return BETTING_NAMES.get(street, f"Betting on the {street.lower()}")
+
+
 def stage(hand: Hand) -> str:
     """The moment of the hand in a few words, as a player would name it.
 
@@ -145,9 +151,9 @@ def stage(hand: Hand) -> str:
     """
     if hand.finished:
         return "Showdown" if hand.showdown else "Hand over"
-    step, street = hand.step, hand.street
+    step = hand.step
     if step == "betting":
-        return BETTING_NAMES.get(street, f"Betting on the {street.lower()}")
+        return betting_name(hand.street)
     declaring = "chips in fist" if hand.config.declare == "chips" else "in turn"
     return {
         "draw": "The draw",
@@ -159,17 +165,20 @@ def stage(hand: Hand) -> str:
     }.get(step, step)
 
 
-def stakes(hand: Hand) -> dict:
-    """The settings this hand is played with (the table's may have changed since)."""
-    config, rules = hand.config, hand.rules
+def stakes(config: HandConfig) -> dict:
+    """The settings a hand is played with, as the table shows them (the table's own may
+    have changed since the deal)."""
+    rules = config.betting_rules()
+    fixed = config.structure == "fixed-limit"
     declares = GAMES[config.game].default_low is not None  # the hi-lo declare games
     return {
+        "game": config.game,
         "structure": config.structure,
         "ante": config.ante,
         "small_blind": config.small_blind,
         "big_blind": config.big_blind,
-        "small_bet": rules.small_bet if config.structure == "fixed-limit" else None,
-        "big_bet": rules.big_bet if config.structure == "fixed-limit" else None,
+        "small_bet": rules.small_bet if fixed else None,
+        "big_bet": rules.big_bet if fixed else None,
         "raise_cap": rules.raise_cap,
         "stake_cap": rules.stake_cap,
         "declare": config.declare if declares else None,

@@ -52,6 +52,29 @@
     if (focus) focus.focus();
     kept = null;
   });
+  // A notice belongs to the moment it was about: once the table has moved on (and the
+  // notice has been up a moment), it goes.
+  var shownVersion = -1;
+  function stampNotice() {
+    var notice = document.getElementById("notice");
+    if (notice && notice.textContent.trim() && !notice.dataset.shownAt) {
+      notice.dataset.shownAt = String(Date.now());
+    }
+    return notice;
+  }
+  setInterval(stampNotice, 300);
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var version = currentVersion();
+    if (version <= shownVersion) return;
+    shownVersion = version;
+    var notice = stampNotice();
+    if (notice && Date.now() - parseInt(notice.dataset.shownAt || "0", 10) > 2000) {
+      notice.textContent = "";
+      notice.classList.remove("error");
+      delete notice.dataset.shownAt;
+    }
+  });
+
   // A push that is lost leaves this page behind: ask for the table now and then.
   setInterval(sync, 15000);
 
@@ -86,6 +109,15 @@
         b.removeAttribute("data-position");
       });
     }
+  });
+
+  // The draw button says what it will do: "Draw 2", or "Stand pat" with no card tapped.
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest("form.pick");
+    var button = form && form.querySelector(".draw-button");
+    if (!button) return;
+    var count = form.querySelectorAll("input[name=discard]:checked").length;
+    button.textContent = count ? button.dataset.some.replace("{n}", count) : button.dataset.none;
   });
 
   setInterval(function () {
