@@ -10,13 +10,18 @@ from django.db.models import Sum
 
 from games.models import Hand, LedgerEntry, Player, Table
 from games.rules.catalog import GAMES
-from games.rules.history import known_cards, names_of, review, text_log
+from games.rules.history import names_of, review, text_log
 from games.rules.settle import settle_up
 
 
 def full_document(hand: Hand) -> dict:
-    """The hand document with its actions: what replay_hand replays."""
-    return {**hand.document, "actions": [e.action for e in hand.events.all()]}
+    """The hand document with its actions: what replay_hand replays. An action the clock
+    or the host made for an absent player says so in ``by``."""
+    actions = [
+        {**e.action, "by": e.by} if e.by in ("clock", "host") else e.action
+        for e in hand.events.all()
+    ]
+    return {**hand.document, "actions": actions}
 
 
 def reviewer_seat(hand: Hand, session_key: str | None) -> int | None:
@@ -30,9 +35,10 @@ def reviewer_seat(hand: Hand, session_key: str | None) -> int | None:
     return next((int(s) for s, pid in hand.seat_players.items() if pid in mine), None)
 
 
-def may_export_documents(table: Table, is_host: bool) -> bool:
-    """Full documents hold the deck order: the host's, or anyone's once the history is open."""
-    return is_host or table.history_open
+def may_export_documents(table: Table) -> bool:
+    """Full documents hold the deck order and every hidden card: released to everyone at
+    once when the history is opened, never to the host alone (RULES.md §6)."""
+    return table.history_open
 
 
 def hand_rows(table: Table, game: str = "", player: str = "") -> list[dict]:
@@ -62,8 +68,7 @@ def hand_rows(table: Table, game: str = "", player: str = "") -> list[dict]:
 
 
 def hand_review(hand: Hand, step: int, seat: int | None, show_all: bool) -> dict:
-    document = full_document(hand)
-    return review(document, step, seat, known_cards(document, seat, show_all))
+    return review(full_document(hand), step, seat, show_all)
 
 
 def hand_text(hand: Hand, seat: int | None, show_all: bool) -> list[str]:
@@ -72,7 +77,7 @@ def hand_text(hand: Hand, seat: int | None, show_all: bool) -> list[str]:
     title = f"pokerhome {hand.table.name}, hand {hand.number}, {started}"
     if hand.voided:
         return [title, "Voided by the host: every bet returned."]
-    return text_log(document, seat, known_cards(document, seat, show_all), title)
+    return text_log(document, seat, title, show_all)
 
 
 MONEY_IN = ("buy-in", "rebuy", "top-up")

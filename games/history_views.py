@@ -54,8 +54,18 @@ def hand_review(request: HttpRequest, invite: str, number: int) -> HttpResponse:
         request,
         "history/review.html",
         {"table": table, "hand": hand, "seen": seen, "seat": seat,
-         "may_export": history.may_export_documents(table, is_host(request, table))},
+         "may_export": history.may_export_documents(table)},
     )  # fmt: skip
+
+
+def _documents_closed() -> HttpResponse:
+    return HttpResponse(
+        "Hand documents hold every card. They are released to everyone at the table at"
+        " once, when the host opens the full hand history; until then the text log shows"
+        " what you saw.",
+        status=403,
+        content_type="text/plain; charset=utf-8",
+    )
 
 
 def _text_response(lines: list[str], filename: str) -> HttpResponse:
@@ -73,8 +83,8 @@ def hand_export(request: HttpRequest, invite: str, number: int, fmt: str) -> Htt
         seat = history.reviewer_seat(hand, session_key(request))
         lines = history.hand_text(hand, seat, table.history_open)
         return _text_response(lines, f"hand-{number}.txt")
-    if not history.may_export_documents(table, is_host(request, table)):
-        return HttpResponse("the host exports hand documents, or opens the history", status=403)
+    if not history.may_export_documents(table):
+        return _documents_closed()
     response = JsonResponse(history.full_document(hand), json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="hand-{number}.json"'
     return response
@@ -92,8 +102,8 @@ def session_export(request: HttpRequest, invite: str, fmt: str) -> HttpResponse:
             seat = history.reviewer_seat(hand, key)
             lines += [*history.hand_text(hand, seat, table.history_open), ""]
         return _text_response(lines, "session.txt")
-    if not history.may_export_documents(table, is_host(request, table)):
-        return HttpResponse("the host exports hand documents, or opens the history", status=403)
+    if not history.may_export_documents(table):
+        return _documents_closed()
     documents = [history.full_document(h) for h in hands if not h.voided]
     response = HttpResponse(json.dumps(documents, indent=1), content_type="application/json")
     response["Content-Disposition"] = 'attachment; filename="session.json"'

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.rules.cards import FULL_DECK, parse_cards
 from games.rules.config import HandConfig
+from games.rules.document import FORMAT
 from games.rules.hand import Hand
 
 
@@ -17,11 +18,7 @@ def stacked_deck(hands: list[str], then: str = "") -> list:
     return order + rest
 
 
-def new_hand(game, hands, then="", stacks=None, button=None, reshuffle=None, **config):
-    """Seats 1..n; the button defaults to the last seat so seat 1 is dealt first.
-
-    ``reshuffle``: the cards a reshuffled muck puts first, in that order (by default the
-    muck keeps the deck's order)."""
+def _scripted(game, hands, then, stacks, button, reshuffle, config):
     n = len(hands)
     stacks = stacks or [100] * n
     button = button or n
@@ -30,8 +27,31 @@ def new_hand(game, hands, then="", stacks=None, button=None, reshuffle=None, **c
     deck = stacked_deck([hands[s - 1] for s in order], then)
     seats = [(s, f"P{s}", stacks[s - 1]) for s in range(1, n + 1)]
     order_of_muck = None if reshuffle is None else stacked_deck([], reshuffle)
-    config = HandConfig(game, table_size=max(n, 2), **config)
-    return Hand(config, seats, button, deck, order_of_muck)
+    return HandConfig(game, table_size=max(n, 2), **config), seats, button, deck, order_of_muck
+
+
+def new_hand(game, hands, then="", stacks=None, button=None, reshuffle=None, **config):
+    """Seats 1..n; the button defaults to the last seat so seat 1 is dealt first.
+
+    ``reshuffle``: the cards a reshuffled muck puts first, in that order (by default the
+    muck keeps the deck's order)."""
+    return Hand(*_scripted(game, hands, then, stacks, button, reshuffle, config))
+
+
+def scripted_document(game, hands, then="", stacks=None, button=None, reshuffle=None, **config):
+    """``new_hand``'s hand as a hand document, with no actions yet."""
+    config, seats, button, deck, muck_order = _scripted(
+        game, hands, then, stacks, button, reshuffle, config
+    )
+    return {
+        "format": FORMAT,
+        "config": config.to_dict(),
+        "seats": [{"seat": s, "name": name, "stack": stack} for s, name, stack in seats],
+        "button": button,
+        "deck": [str(c) for c in deck],
+        "reshuffle": [str(c) for c in muck_order or deck],
+        "actions": [],
+    }
 
 
 def act(hand: Hand, *lines: str) -> None:

@@ -17,7 +17,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games import history, services
-from games.models import Player, Table
+from games.models import HandEvent, Player, Table
 from games.rules.document import replay
 from tests.rules.test_playout import Witness
 from tests.web.helpers import assert_chips_balance, make_table, play_current_hand, seat_players
@@ -69,13 +69,13 @@ def test_a_played_session_replays_exports_and_balances():
     for hand in hands:
         assert replay(history.full_document(hand)).result() == hand.result
 
-    host = Client()
-    host.get(f"/t/{table.invite}/host/{table.host_secret}/")
-    exported = json.loads(host.get(f"/t/{table.invite}/session.json").content)
+    Table.objects.filter(pk=table.pk).update(history_open=True)
+    anyone = Client()
+    exported = json.loads(anyone.get(f"/t/{table.invite}/session.json").content)
     assert len(exported) == len(hands)
     for document, hand in zip(exported, hands, strict=True):
         assert replay(json.loads(json.dumps(document))).result() == hand.result
-    one = host.get(f"/t/{table.invite}/hands/{hands[0].number}/hand.json").content
+    one = anyone.get(f"/t/{table.invite}/hands/{hands[0].number}/hand.json").content
     path = ROOT / "test-artifacts" / "exported-hand.json"
     path.parent.mkdir(exist_ok=True)
     path.write_bytes(one)
@@ -143,15 +143,81 @@ def test_reviewers_never_receive_hidden_cards_of_others():
     assert folded_hidden > 0, "the session had no hidden cards to protect"
 
 
-def test_documents_are_the_hosts_until_the_history_is_opened():
+OPENED = (
+    "The host has opened the full hand history: every card of every finished hand is shown to all"
+)
+
+
+def test_documents_are_released_to_everyone_at_once_never_to_the_host_alone():
     table, clients = play_session()
     number = table.hands.filter(finished=True).first().number
-    ann = clients["Ann"]
-    assert ann.get(f"/t/{table.invite}/hands/{number}/hand.json").status_code == 403
-    assert ann.get(f"/t/{table.invite}/session.json").status_code == 403
-    assert ann.get(f"/t/{table.invite}/hands/{number}/hand.txt").status_code == 200
+    ann, host = clients["Ann"], Client()
+    host.get(f"/t/{table.invite}/host/{table.host_secret}/")
+    for client in (ann, host):
+        assert client.get(f"/t/{table.invite}/hands/{number}/hand.json").status_code == 403
+        assert client.get(f"/t/{table.invite}/session.json").status_code == 403
+        assert client.get(f"/t/{table.invite}/hands/{number}/hand.txt").status_code == 200
+        for page in ("hands/", f"hands/{number}/"):
+            html = client.get(f"/t/{table.invite}/{page}").content.decode()
+            assert "hand.json" not in html and "session.json" not in html
+            assert OPENED not in html
     Table.objects.filter(pk=table.pk).update(history_open=True)
-    assert ann.get(f"/t/{table.invite}/hands/{number}/hand.json").status_code == 200
+    for client in (ann, host, Client()):
+        assert client.get(f"/t/{table.invite}/hands/{number}/hand.json").status_code == 200
+        assert client.get(f"/t/{table.invite}/session.json").status_code == 200
+        for page in ("hands/", f"hands/{number}/", "ledger/"):
+            assert OPENED in client.get(f"/t/{table.invite}/{page}").content.decode()
+
+
+def test_a_playing_hosts_exports_hold_no_folded_or_undealt_card():
+    table, clients = play_session(seed=8)
+    host = clients["Ann"]  # the host plays, at seat 1
+    host.get(f"/t/{table.invite}/host/{table.host_secret}/")
+    hands = [h for h in table.hands.filter(finished=True) if not h.voided]
+    session_text = host.get(f"/t/{table.invite}/session.txt").content.decode()
+    assert host.get(f"/t/{table.invite}/session.json").status_code == 403
+    allowed_anywhere: set[str] = set()
+    hidden = 0
+    for hand in hands:
+        witness = witness_of(hand)
+        seat = history.reviewer_seat(hand, host.session.session_key)
+        allowed = witness.public | (witness.own[seat] if seat else set())
+        allowed_anywhere |= allowed
+        hidden += len(set().union(*witness.own.values()) - allowed)
+        assert host.get(f"/t/{table.invite}/hands/{hand.number}/hand.json").status_code == 403
+        text = host.get(f"/t/{table.invite}/hands/{hand.number}/hand.txt").content.decode()
+        seen = {a or b for a, b in CARD.findall(text)}
+        assert not seen - allowed, f"the host's export of hand {hand.number} holds {seen - allowed}"
+    assert hidden > 0, "the session had no folded or undealt card to keep from the host"
+    shown = {a or b for a, b in CARD.findall(session_text)}
+    assert not shown - allowed_anywhere
+
+
+def test_stand_ins_are_marked_and_own_draws_shown_in_the_review_and_exports():
+    table, clients = play_session()
+    ann = clients["Ann"]
+    folds = HandEvent.objects.filter(hand__table=table, action__type="fold", hand__voided=False)
+    event = folds.order_by("pk").first()
+    HandEvent.objects.filter(pk=event.pk).update(by="clock")
+    hand = event.hand
+    name = history.names_of(hand.document)[event.action["seat"]]
+    url = f"/t/{table.invite}/hands/{hand.number}/"
+    assert f"{name} folds (clock)" in ann.get(f"{url}hand.txt").content.decode()
+    assert f"{name} folds (clock)" in ann.get(f"{url}?step={event.sequence}").content.decode()
+    Table.objects.filter(pk=table.pk).update(history_open=True)
+    document = json.loads(ann.get(f"{url}hand.json").content)
+    assert document["actions"][event.sequence - 1]["by"] == "clock"
+    assert replay(document).result() == hand.result
+    drew = 0
+    for hand in table.hands.filter(finished=True, voided=False):
+        seat = history.reviewer_seat(hand, ann.session.session_key)
+        for action in history.full_document(hand)["actions"]:
+            if action["seat"] == seat and action["type"] == "draw" and action["discard"]:
+                Table.objects.filter(pk=table.pk).update(history_open=False)
+                text = ann.get(f"/t/{table.invite}/hands/{hand.number}/hand.txt").content.decode()
+                assert f"Ann draws {len(action['discard'])}: discards " in text
+                drew += 1
+    assert drew
 
 
 def test_with_the_history_opened_every_card_is_shown():
