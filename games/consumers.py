@@ -26,7 +26,7 @@ from games import queued_actions, services, watchers
 from games.models import Table
 from games.presenter import receive_parts, render_table, viewer_of
 from games.services import ServiceError, StaleAction
-from games.state import TableSnapshot, cached_snapshot, follow, read_table
+from games.state import TableSnapshot, cached_snapshot, choice_due, follow, read_table
 
 logger = logging.getLogger(__name__)
 HAND_ACTIONS = {"fold", "check", "call", "bet", "raise", "draw", "arrange", "replace", "keep",
@@ -216,6 +216,8 @@ class TableConsumer(NoDatabaseHopConsumer):
     def _due(shot: TableSnapshot) -> float | None:
         table = shot.table
         due = shot.hand.deadline if shot.hand else (table.next_deal_at if table.dealing else None)
+        if shot.hand is None and shot.button_next is not None:
+            due = choice_due(table) or due  # a dealer's choice waits for the button's player
         return due.timestamp() if due else None
 
     async def send_table(

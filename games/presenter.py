@@ -146,8 +146,8 @@ def viewer_of(
 
 
 PLAYER_ACTIONS = ("sit-out", "rebuy", "cash-out")
-HOST_ACTIONS = ("dealing", "void", "seat", "rebuy", "act-for", "sit-out", "adjust", "remove",
-                "settings")  # fmt: skip
+HOST_ACTIONS = ("dealing", "void", "seat", "rebuy", "act-for", "choose-for", "sit-out", "adjust",
+                "remove", "settings")  # fmt: skip
 
 
 class TableUrls(dict):

@@ -652,6 +652,8 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
         return None
     game = table.game
     if game == "dealers-choice":
+        if not table.chosen_game and choice_deadline(table, now) <= now:
+            table.chosen_game = _game_last_played(table, held if known else None, len(players))
         if not table.chosen_game:
             return None  # the button's player has not picked yet
         game = table.chosen_game
@@ -673,6 +675,39 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
     if engine.finished:  # cannot happen with two players and chips, but never leave it open
         _finish(table, hand, engine, now)
     return hand
+
+
+def choice_deadline(table: Table, now: datetime) -> datetime:
+    """When the clock picks the game for a dealer's choice nobody has made: the choice
+    starts when the next deal is due (marked now, the first time it is asked) and runs
+    for the action clock; with no clock, never (RULES.md §6)."""
+    if table.next_deal_at is None:
+        table.next_deal_at = now
+    if not table.action_clock:
+        return datetime.max.replace(tzinfo=now.tzinfo)
+    return table.next_deal_at + timedelta(seconds=table.action_clock)
+
+
+def _game_last_played(table: Table, held: TableSnapshot | None, players: int) -> str:
+    """The absent chooser's default: the game last played, or the first that seats all."""
+    last = (held.hand or held.last) if held else table.hands.order_by("-number").first()
+    if last is not None:
+        return last.game
+    return next(g.slug for g in GAMES.values() if g.min_seats <= players <= g.max_seats)
+
+
+@writes_table
+def choose_for_absent(table: Table, now: datetime | None = None) -> None:
+    """The host picks the absent chooser's default game (the game last played)."""
+    now = now or timezone.now()
+    if table.game != "dealers-choice" or current_hand(table) or table.chosen_game:
+        raise ServiceError("nobody is choosing the game now")
+    players = eligible_players(table)
+    if len(players) < 2:
+        raise ServiceError("the game is chosen when two players can be dealt in")
+    table.chosen_game = _game_last_played(table, None, len(players))
+    table.next_deal_at = now
+    _deal_if_ready(table, now)
 
 
 def _deadline(table: Table, now: datetime) -> datetime | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TypeVar
 
 from django.db import models
@@ -195,6 +195,15 @@ def load_snapshot(
     if engine is not None:  # worked out now: the engine may change once the version is out
         views = all_views(engine)
     return TableSnapshot(table, players, hand, last, views, button_next, refused)
+
+
+def choice_due(table: Table) -> datetime | None:
+    """When the clock makes a dealer's choice that is still to be made (None: no clock,
+    or no choice waiting): the action clock's time after the next deal was due."""
+    waiting = table.game == "dealers-choice" and not table.chosen_game and table.dealing
+    if not (waiting and table.action_clock and table.next_deal_at):
+        return None
+    return table.next_deal_at + timedelta(seconds=table.action_clock)
 
 
 def remember(shot: TableSnapshot) -> None:

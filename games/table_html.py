@@ -14,6 +14,7 @@ from html import escape
 
 from games.models import STRUCTURE_CHOICES
 from games.rules.catalog import GAMES
+from games.state import choice_due
 from games.templatetags.poker import card
 
 
@@ -84,8 +85,11 @@ def _step(context: dict) -> str:
     chooser = context["chooser"]
     if chooser and table.game == "dealers-choice":
         name = escape(context["names"].get(chooser, ""))
+        due = choice_due(table)
+        clock = (f' &middot; clock <span class="countdown" data-deadline="{int(due.timestamp())}">'
+                 "</span>" if due else "")  # fmt: skip
         return (f"Dealer's choice: waiting for {name} (seat {chooser}, on the button) "
-                "to pick the game.")  # fmt: skip
+                f"to pick the game.{clock}")  # fmt: skip
     return f"Next hand coming up{' shortly' if table.next_deal_at else ''}."
 
 
@@ -139,7 +143,10 @@ def seat(seat: dict, context: dict) -> str:
     head = f'    <div class="{classes}" data-seat="{number}">\n'
     if player:
         hand = context["hand"]
-        button = (in_hand and in_hand["button"]) or (not hand and context["table"].button == number)
+        table = context["table"]
+        chooser = context["chooser"] if table.game == "dealers-choice" else None
+        between = chooser or table.button  # the button's player picks the game before the deal
+        button = (in_hand and in_hand["button"]) or (not hand and between == number)
         badge = ' <span class="badge">D</span>' if button else ""
         chips = in_hand["stack"] if in_hand and hand else player.stack
         bet = in_hand["bet"] if in_hand else 0

@@ -189,7 +189,7 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
 
 
 HOST_ACTIONS = {"dealing", "void", "seat", "rebuy", "sit-out", "adjust", "remove", "act-for",
-                "settings"}  # fmt: skip
+                "choose-for", "settings"}  # fmt: skip
 
 
 @require_POST
@@ -225,6 +225,8 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         elif what == "act-for":
             seat = _whole(post.get("seat"), "the seat")
             services.act_for_absent(table.pk, seat, _whole(post.get("seq"), "the sequence"))
+        elif what == "choose-for":
+            services.choose_for_absent(table.pk)
         elif what == "settings":
             services.change_settings(table.pk, **_settings_from(post))
     except ServiceError as error:

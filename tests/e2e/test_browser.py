@@ -67,7 +67,10 @@ class Player:
         if controls.locator("form.raise").count() and not self.raised and self.first:
             self.raised = True
             form = controls.locator("form.raise")
-            form.locator(".presets button").first.click()  # the Min preset fills the amount
+            presets = form.locator(".presets button")
+            if presets.count():  # none where the least and the most are one amount
+                assert presets.first.inner_text().startswith("Min ")
+                presets.first.click()  # the Min preset fills the amount
             amount = form.locator("input[name=to]").input_value()
             assert amount == form.locator("input[name=to]").get_attribute("min")
             act_and_wait(page, lambda: form.locator("button.primary").click())
@@ -82,7 +85,7 @@ class Player:
         if controls.locator("form.pick input[name=discard]").count():
             if page.locator(".board").count() and self.first:  # Sviten: one card for one up
                 controls.locator("label.tap").first.click()
-            act_and_wait(page, lambda: controls.locator("button:has-text('Draw')").click())
+            act_and_wait(page, lambda: controls.locator(".draw-button").click())
             self.done.add("draw")
             return True
         if controls.locator("form.arrange").count():

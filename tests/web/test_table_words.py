@@ -1,0 +1,184 @@
+"""What the table page says is true: pots, limits on the buttons, the step, who acted,
+the settings of this hand and the next, a voided hand, a refused seat, dealer's choice."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import presenter, services, state
+from games.models import Table
+from tests.web.helpers import make_table, seat_players, session_of
+
+pytestmark = pytest.mark.django_db
+
+
+def page(table: Table, key: str | None, host: bool = False) -> str:
+    shot = state.latest_snapshot(table.pk)
+    viewer = presenter.viewer_of(shot.table, key, host, shot)
+    return presenter.render_table(shot.table, viewer, shot)
+
+
+def to_act(table: Table) -> tuple[str, int]:
+    hand = services.current_hand(table)
+    engine = services.load_engine(hand)
+    return session_of(table, engine.actors()[0]), hand.sequence
+
+
+def act(table: Table, kind: str, **more) -> None:
+    key, sequence = to_act(table)
+    services.act(table.pk, key, sequence, {"type": kind, **more})
+
+
+def dealt(game: str, players: int = 3, buy_in: int = 200, **settings) -> Table:
+    table = make_table(game, min_buy_in=1, **settings)
+    seat_players(table, players, buy_in)
+    services.set_dealing(table.pk, True)
+    return Table.objects.get(pk=table.pk)
+
+
+def test_a_call_still_to_come_shows_one_pot_not_a_side_pot():
+    table = dealt("levys")
+    act(table, "bet", to=2)
+    act(table, "raise", to=4)
+    html = page(table, None)
+    assert "pot <strong" in html and "Side pot" not in html and "Main pot" not in html
+
+
+def test_the_most_a_player_may_bet_is_named_by_what_stops_it():
+    table = dealt("sviten", players=2, buy_in=50, structure="no-limit", stake_cap=20)
+    key, _ = to_act(table)
+    assert "Max 20 (stake cap)" in page(table, key)  # not "Max 50": the cap stops it
+    table = dealt("sviten", players=2, buy_in=50, structure="pot-limit")
+    key, _ = to_act(table)
+    assert "Pot 6" in page(table, key)
+    table = dealt("sviten", players=2, buy_in=5, structure="pot-limit")
+    key, _ = to_act(table)
+    html = page(table, key)
+    assert "All-in 5" in html and "Pot 5" not in html
+
+
+def test_a_call_that_spends_every_chip_says_all_in_on_the_button_and_in_the_log():
+    table = make_table("levys", structure="no-limit")
+    services.request_seat(table.pk, "s1", 1, "P1", 200)
+    services.request_seat(table.pk, "s2", 2, "P2", 50)
+    services.set_dealing(table.pk, True)
+    key, _ = to_act(table)
+    shot = state.latest_snapshot(table.pk)
+    bettor = next(s for s in shot.views[None]["seats"] if s["stack"] > 100)
+    if session_of(table, bettor["seat"]) != key:
+        act(table, "check")
+    act(table, "bet", to=100)
+    key, _ = to_act(table)
+    assert "Call 49 (all-in)" in page(table, key)
+    act(table, "call")
+    assert "calls 49 and is all-in" in page(table, None)
+
+
+def test_every_step_has_its_own_label_and_a_pat_draw_says_stood_pat():
+    table = dealt("levys", players=2)
+    assert "Betting before the draw" in page(table, None)
+    act(table, "check")
+    act(table, "check")
+    html = page(table, None)
+    assert "<strong>The draw</strong>" in html and "Before the draw" not in html.split("log")[0]
+    act(table, "draw", discard=[])
+    assert "stood pat" in page(table, None) and "drew 0" not in page(table, None)
+    act(table, "draw", discard=[])
+    assert "Arranging the reveal order" in page(table, None)
+
+
+def test_the_draw_button_says_stand_pat_until_cards_are_tapped():
+    table = dealt("high-low-declare", players=2)
+    act(table, "check")
+    act(table, "check")
+    key, _ = to_act(table)
+    html = page(table, key)
+    assert 'data-some="Draw {n}"' in html and ">Stand pat</button>" in html
+    assert "none selected" not in html
+
+
+def test_the_clock_and_the_host_are_named_when_they_act_for_a_player():
+    table = dealt("levys", players=2, action_clock=30)
+    hand = services.current_hand(table)
+    services.tick(table.pk, now=hand.deadline + timedelta(seconds=1))
+    engine = services.load_engine(services.current_hand(table))
+    seat = engine.actors()[0]
+    services.act_for_absent(table.pk, seat, services.current_hand(table).sequence)
+    html = page(table, None)
+    assert "checks (clock)" in html
+    name = f"P{seat}"
+    assert f"{name} checks (host, for {name})" in html
+
+
+def test_the_header_shows_this_hands_settings_and_the_next_hands_when_changed():
+    table = dealt("high-low-declare", players=2, small_bet=5, big_bet=10)
+    html = page(table, None)
+    assert "High-Low Declare · Fixed-limit · ante 1 · bets 5/10 · 3 raises a round" in html
+    assert "chips in fist · A-6 low" in html and "Next hand" not in html
+    services.change_settings(table.pk, structure="pot-limit", raise_cap=None)
+    html = page(Table.objects.get(pk=table.pk), None)
+    assert "High-Low Declare · Fixed-limit" in html  # this hand is still fixed-limit
+    assert "Next hand: High-Low Declare · Pot-limit · ante 1 · chips in fist" in html
+
+
+def test_a_reached_raise_cap_is_said_where_the_raise_control_was():
+    table = dealt("high-low-declare", players=3)
+    act(table, "bet", to=2)
+    act(table, "raise", to=4)
+    act(table, "raise", to=6)
+    act(table, "raise", to=8)
+    key, _ = to_act(table)
+    html = page(table, key)
+    assert "Raises capped (3 of 3)" in html and 'class="raise"' not in html
+
+
+def test_every_seat_is_told_when_the_host_voids_a_hand():
+    table = dealt("levys", players=2)
+    number = services.current_hand(table).number
+    services.void_hand(table.pk)
+    for key in (None, "s1", "s2"):
+        assert f"The host voided hand {number}; every bet was returned." in page(table, key)
+
+
+def test_a_refused_seat_request_is_told_plainly():
+    table = make_table("levys", approval_required=True)
+    player = services.request_seat(table.pk, "s9", 2, "Zed", 100)
+    assert "Waiting for the host" in page(table, "s9")
+    services.answer_seat_request(table.pk, player.pk, False)
+    html = page(table, "s9")
+    assert "The host did not give you a seat" in html
+    assert "The host did not give you a seat" not in page(table, "someone else")
+
+
+def test_dealers_choice_badges_the_chooser_and_the_clock_picks_the_last_game():
+    table = make_table("dealers-choice", action_clock=20)
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    shot = state.latest_snapshot(table.pk)
+    chooser = shot.button_next
+    html = page(table, None)
+    seat_html = html.split(f'data-seat="{chooser}"')[1].split("</div>\n    </div>")[0]
+    assert '<span class="badge">D</span>' in seat_html
+    assert 'clock <span class="countdown"' in html
+    table = Table.objects.get(pk=table.pk)
+    services.tick(table.pk, now=timezone.now() + timedelta(seconds=5))
+    assert services.current_hand(table) is None  # the chooser still has time
+    services.tick(table.pk, now=timezone.now() + timedelta(seconds=21))
+    hand = services.current_hand(table)
+    assert hand is not None and hand.game == "levys"  # no game played yet: the first
+
+
+def test_the_host_may_choose_for_the_button_and_nobody_else_can_when_none_is_waiting():
+    table = make_table("dealers-choice")
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    assert "(the game last played)" in page(table, None, host=True)
+    services.choose_for_absent(table.pk)
+    assert services.current_hand(table) is not None
+    version = Table.objects.get(pk=table.pk).version
+    with pytest.raises(services.ServiceError):
+        services.choose_for_absent(table.pk)
+    assert Table.objects.get(pk=table.pk).version == version
