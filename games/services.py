@@ -496,7 +496,8 @@ def answer_seat_request(
 
 
 @writes_table
-def request_rebuy(table: Table, session_key: str, amount: int) -> None:
+def request_rebuy(table: Table, session_key: str, amount: int, host: bool = False) -> None:
+    """A seated player asks for more chips; the host's own request needs no approval."""
     player = _seated(table, session_key)
     room = table.max_buy_in - player.stack
     if room < 1:
@@ -505,9 +506,11 @@ def request_rebuy(table: Table, session_key: str, amount: int) -> None:
         )
     if not isinstance(amount, int) or not 1 <= amount <= room:
         raise ServiceError(f"a rebuy is 1 to {room} chips")
+    if host and table.approval_required and _in_current_hand(table, player):
+        raise ServiceError("you are in the hand: rebuy when it is over")  # none to approve it
     player.rebuy_request = amount
     player.save()
-    if not table.approval_required:
+    if host or not table.approval_required:
         _apply_rebuy_if_free(table, player)
 
 

@@ -93,12 +93,20 @@ def _step(context: dict) -> str:
     return f"Next hand coming up{' shortly' if table.next_deal_at else ''}."
 
 
+def _history_open(table) -> str:
+    if not table.history_open:
+        return ""
+    return ('    <p class="notice history-open">The host has opened the full hand history: '
+            "every card of every finished hand is shown to all.</p>\n")  # fmt: skip
+
+
 def status(context: dict) -> str:
     """The table's name and stakes, the hand's step and pot, the board and a one-up card."""
     table = context["table"]
     html = [f'  <section class="status">\n    <h1>{escape(table.name)}</h1>\n'
             f'    <p class="stakes">{_stakes(context)}</p>\n'
-            f'    <p class="step">{_step(context)}</p>\n  </section>\n']  # fmt: skip
+            f'    <p class="step">{_step(context)}</p>\n{_history_open(table)}'
+            "  </section>\n"]  # fmt: skip
     if context["board"]:
         cards = "".join(card(c["name"]) for c in context["board"])
         html.append(f'  <section class="board" aria-label="board">{cards}</section>\n')

@@ -173,7 +173,7 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             message = "You sit out from the next hand." if out else "You are dealt in again."
         elif what == "rebuy":
             amount = _whole(request.POST.get("amount"), "the rebuy")
-            services.request_rebuy(table.pk, key, amount)
+            services.request_rebuy(table.pk, key, amount, host=is_host(request, table))
             message = f"Rebuy of {amount} asked for."
         elif what == "cash-out":
             player = services.player_for(table, key)

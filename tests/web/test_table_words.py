@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from games import presenter, services, state
-from games.models import Table
+from games.models import Player, Table
 from tests.web.helpers import make_table, seat_players, session_of
 
 pytestmark = pytest.mark.django_db
@@ -182,3 +182,23 @@ def test_the_host_may_choose_for_the_button_and_nobody_else_can_when_none_is_wai
     with pytest.raises(services.ServiceError):
         services.choose_for_absent(table.pk)
     assert Table.objects.get(pk=table.pk).version == version
+
+
+def test_the_host_is_never_asked_to_approve_their_own_rebuy():
+    table = make_table("levys", approval_required=True)
+    services.request_seat(table.pk, "host", 1, "Hostess", 100, host=True)
+    services.request_rebuy(table.pk, "host", 50, host=True)
+    player = Player.objects.get(table=table, session_key="host")
+    assert (player.stack, player.rebuy_request) == (150, None)
+    services.request_seat(table.pk, "s2", 2, "Guest", 100)
+    services.answer_seat_request(table.pk, Player.objects.get(session_key="s2").pk, True)
+    services.set_dealing(table.pk, True)
+    with pytest.raises(services.ServiceError):
+        services.request_rebuy(table.pk, "host", 50, host=True)
+    assert Player.objects.get(pk=player.pk).rebuy_request is None
+
+
+def test_an_open_history_is_announced_on_the_table():
+    table = make_table("levys", history_open=True)
+    assert "The host has opened the full hand history" in page(table, None)
+    assert "The host has opened" not in page(make_table("levys"), None)
