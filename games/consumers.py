@@ -22,7 +22,7 @@ from django.db import DatabaseError
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from games import queued_actions, services, watchers
+from games import presence, queued_actions, services, watchers
 from games.models import Table
 from games.presenter import receive_parts, render_table, viewer_of
 from games.services import ServiceError, StaleAction
@@ -187,7 +187,7 @@ class TableConsumer(NoDatabaseHopConsumer):
         session = self.scope.get("session")
         self.session_key = session.session_key if session is not None else None
         # Becoming host means opening the host link, which reloads the page: read it once.
-        self.is_host = await database_sync_to_async(self._is_host)()
+        self.is_host = await database_sync_to_async(self._arrive)()
         self.version = -1
         self.sent_at: deque[float] = deque()
         await self.accept()
@@ -195,12 +195,16 @@ class TableConsumer(NoDatabaseHopConsumer):
         await watchers.watch(self.table_id, self, get_channel_layer())
         await self.send_table(fresh=True)
 
-    def _is_host(self) -> bool:
+    def _arrive(self) -> bool:
+        """Note that this browser is at the table (games.presence); whether it is the
+        host's."""
+        presence.seen(self.table_id, self.session_key, timezone.now())
         if not self.session_key:
             return False
         return self.table_id in SessionStore(self.session_key).get("host_tables", [])
 
     def _current_version(self) -> int:
+        presence.seen(self.table_id, self.session_key, timezone.now())  # still here
         return Table.objects.values_list("version", flat=True).get(pk=self.table_id)
 
     @staticmethod
@@ -293,6 +297,7 @@ class TableConsumer(NoDatabaseHopConsumer):
             raise BadMessage("a message names its type as text, e.g. 'call'")
         if kind == "sync":
             # The browser says which version it shows; a gap or a lost push gets a snapshot.
+            # Sent every 15 s, it also says that this browser is still at the table.
             seen = message.get("version")
             current = await database_sync_to_async(self._current_version)()
             if seen != current:

@@ -161,3 +161,23 @@ class LedgerEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.amount}"
+
+
+class Presence(models.Model):
+    """When a browser last showed it was at a table (its socket connected or synced): a
+    player with no sign of life for a while is away, and only then may the host act for
+    them (RULES.md §6). Kept apart from Player so that no save of a player undoes it."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="presences")
+    session_key = models.CharField(max_length=64)
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "session_key"], name="one_presence_per_browser"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_key} at {self.table_id}, {self.seen_at}"

@@ -20,7 +20,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
-from games import statements, watchers
+from games import presence, statements, watchers
 from games.models import Hand, HandEvent, LedgerEntry, Player, Table
 from games.presenter import parts_message, shared_parts
 from games.rules.catalog import GAMES
@@ -708,6 +708,8 @@ def choose_for_absent(table: Table, now: datetime | None = None) -> None:
     players = eligible_players(table)
     if len(players) < 2:
         raise ServiceError("the game is chosen when two players can be dealt in")
+    chooser = next(p for p in players if p.seat == upcoming_button(table))
+    _must_be_away(table, chooser, choice_deadline(table, now) <= now, now)
     table.chosen_game = _game_last_played(table, None, len(players))
     table.next_deal_at = now
     _deal_if_ready(table, now)
@@ -790,14 +792,30 @@ def act(
 
 @writes_table
 def act_for_absent(table: Table, seat: int, sequence: int, now: datetime | None = None) -> None:
-    """The host acts for an absent player: only check or fold (or the secret-step default)."""
+    """The host acts for an absent player: only check or fold (or the secret-step default),
+    and only for a player who is away or whose clock has run out (RULES.md §6)."""
+    now = now or timezone.now()
     hand = _locked_hand(table)
     if sequence != hand.sequence:
         raise StaleAction("the hand has moved on: here is the table now")
+    player_id = hand.seat_players.get(str(seat))
+    if player_id is None:
+        raise ServiceError(f"seat {seat} is not dealt in this hand")
+    clock_out = hand.deadline is not None and hand.deadline <= now
+    _must_be_away(table, Player.objects.get(pk=player_id), clock_out, now)
     engine = take_engine(hand)
     if seat not in engine.actors():
         raise ServiceError(f"seat {seat} is not to act")
-    _apply(table, hand, engine, engine.absent_action(seat), "host", now or timezone.now())
+    _apply(table, hand, engine, engine.absent_action(seat), "host", now)
+
+
+def _must_be_away(table: Table, player: Player, clock_out: bool, now: datetime) -> None:
+    """Refuse to let the host act for a player who is here and still has time."""
+    if not clock_out and presence.is_here(table.pk, player.session_key, now):
+        raise ServiceError(
+            f"{player.name} is at the table: you may act for a player only when they are "
+            "away or their clock has run out"
+        )
 
 
 @writes_table

@@ -1,0 +1,28 @@
+"""Who is at the table: a browser whose socket has connected or synced lately is here.
+
+The browser syncs every 15 s while its page is open; one silent for ``AWAY_AFTER`` is
+away. Only then, or once their clock has run out, may the host act for a player.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from games.models import Presence
+
+AWAY_AFTER = timedelta(seconds=30)
+
+
+def seen(table_id: int, session_key: str | None, now: datetime) -> None:
+    """Note that ``session_key``'s browser is at the table now."""
+    if session_key:
+        Presence.objects.update_or_create(
+            table_id=table_id, session_key=session_key, defaults={"seen_at": now}
+        )
+
+
+def is_here(table_id: int, session_key: str, now: datetime) -> bool:
+    """Whether the browser showed itself at the table within ``AWAY_AFTER``."""
+    return Presence.objects.filter(
+        table_id=table_id, session_key=session_key, seen_at__gt=now - AWAY_AFTER
+    ).exists()

@@ -1,0 +1,87 @@
+"""Nobody acts for a present player: the host's act-for (and choose-for) needs the player
+away (no socket for a while) or their clock run out (RULES.md §6)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from channels.db import database_sync_to_async
+from django.utils import timezone
+
+from games import presence, services
+from games.models import Player, Presence, Table
+from tests.web.helpers import make_table, seat_players, session_of
+from tests.web.test_socket import Seat, join
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def dealt(**settings) -> Table:
+    table = make_table("levys", **settings)
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    return Table.objects.get(pk=table.pk)
+
+
+def to_act(table: Table) -> tuple[int, int]:
+    hand = services.current_hand(table)
+    return services.load_engine(hand).actors()[0], hand.sequence
+
+
+def test_the_host_may_not_act_for_a_player_who_is_here():
+    table = dealt()
+    seat, sequence = to_act(table)
+    presence.seen(table.pk, session_of(table, seat), timezone.now())
+    version = Table.objects.get(pk=table.pk).version
+    with pytest.raises(services.ServiceError, match="is at the table"):
+        services.act_for_absent(table.pk, seat, sequence)
+    assert Table.objects.get(pk=table.pk).version == version
+    assert services.current_hand(table).sequence == sequence
+
+
+def test_the_host_may_act_for_a_player_away_for_a_while():
+    table = dealt()
+    seat, sequence = to_act(table)
+    presence.seen(table.pk, session_of(table, seat), timezone.now() - timedelta(seconds=31))
+    services.act_for_absent(table.pk, seat, sequence)
+    assert services.current_hand(table).sequence == sequence + 1
+
+
+def test_the_host_may_act_for_a_present_player_whose_clock_has_run_out():
+    table = dealt(action_clock=20)
+    seat, sequence = to_act(table)
+    presence.seen(table.pk, session_of(table, seat), timezone.now())
+    later = services.current_hand(table).deadline + timedelta(seconds=1)
+    services.act_for_absent(table.pk, seat, sequence, now=later)
+    assert services.current_hand(table).sequence == sequence + 1
+
+
+def test_the_host_may_not_choose_the_game_for_a_chooser_who_is_here():
+    table = make_table("dealers-choice")
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    chooser = services.upcoming_button(Table.objects.get(pk=table.pk))
+    presence.seen(table.pk, f"s{chooser}", timezone.now())
+    with pytest.raises(services.ServiceError, match="is at the table"):
+        services.choose_for_absent(table.pk)
+    assert services.current_hand(table) is None
+
+
+@pytest.mark.asyncio
+async def test_a_connected_socket_marks_its_player_here_and_a_sync_keeps_it_so():
+    table = await database_sync_to_async(make_table)("levys")
+    cookie = await database_sync_to_async(join)(table, 1, "Ann")
+    key = await database_sync_to_async(lambda: Player.objects.get(table=table).session_key)()
+    here = database_sync_to_async(presence.is_here)
+    assert not await here(table.pk, key, timezone.now())
+    seat = Seat(1, cookie)
+    await seat.connect(table)
+    await seat.drain()
+    assert await here(table.pk, key, timezone.now())
+    stale = timezone.now() - timedelta(seconds=60)
+    await database_sync_to_async(Presence.objects.update)(seen_at=stale)
+    assert not await here(table.pk, key, timezone.now())
+    await seat.send({"type": "sync", "version": -5})
+    assert await here(table.pk, key, timezone.now())
+    await seat.comm.disconnect()
