@@ -139,7 +139,7 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
         notes.append("sitting out")
     if in_hand and in_hand["to_act"]:
         notes.append("<strong>to act</strong>")
-    return " ".join(notes)
+    return " &middot; ".join(notes)
 
 
 def seat(seat: dict, context: dict) -> str:
