@@ -9,6 +9,7 @@ from decimal import Decimal
 from django.db.models import Sum
 
 from games.models import Hand, LedgerEntry, Player, Table
+from games.names import BANK, name_key
 from games.rules.catalog import GAMES
 from games.rules.history import names_of, review, text_log
 from games.rules.settle import settle_up
@@ -88,12 +89,14 @@ STACK_CHANGES = {  # the host's, listed on the ledger page as this says
     "correction": "correction (no money)",
     "adjustment": "adjustment (booked as money)",
 }
-BANK = "the bank"  # takes the other side of corrections in settle-up
 
 
 @dataclass
 class LedgerRow:
-    player: Player
+    """One person: every seat their browser took at the table, under whatever name."""
+
+    player: Player  # their latest seat (its name and whether they left)
+    label: str = ""  # their name, told apart from anyone else's of the same name
     bought: int = 0  # money in: buy-ins, rebuys, top-ups
     corrected: int = 0  # chips added (+) or taken (-) with no money moving
     cashed_out: int = 0  # money out: cash-outs, removals
@@ -113,6 +116,7 @@ class Ledger:
     payments: list[tuple[str, str, int]] = field(default_factory=list)
     chip_value: Decimal | None = None
     changes: list[tuple[LedgerEntry, str]] = field(default_factory=list)  # the host's
+    labels: dict[int, str] = field(default_factory=dict)  # player id: their person's label
 
     @property
     def stacks(self) -> int:
@@ -159,31 +163,69 @@ def _book(row: LedgerRow, kind: str, amount: int) -> None:
         row.corrected += amount
 
 
+def person_of(player: Player) -> str:
+    """Who a player is: their browser. The same browser sitting again is the same person;
+    two browsers are two people, whatever names they typed."""
+    return player.session_key or f"player {player.pk}"
+
+
+def told_apart(latest: list[Player]) -> list[str]:
+    """A label for each person (given by their latest seat, in order of arrival): their
+    name; if another person had that name too, with their seat; if still not told apart
+    (the same seat), numbered in order of arrival."""
+    labels = [p.name for p in latest]
+    for same in _alike(labels):
+        for i in same:
+            labels[i] = f"{latest[i].name} (seat {latest[i].seat})"
+    for same in _alike(labels):
+        for k, i in enumerate(same, start=1):
+            labels[i] += f" #{k}"
+    return labels
+
+
+def _alike(labels: list[str]) -> list[list[int]]:
+    """The indexes of labels read as the same name (games.names.name_key), group by group."""
+    groups: dict[str, list[int]] = {}
+    for i, label in enumerate(labels):
+        groups.setdefault(name_key(label), []).append(i)
+    return [group for group in groups.values() if len(group) > 1]
+
+
 def ledger(table: Table) -> Ledger:
     players = table.players.filter(status__in=[Player.SEATED, Player.LEFT]).order_by("pk")
-    rows = {p.pk: LedgerRow(p, stack=p.stack if p.status == Player.SEATED else 0) for p in players}
+    people: dict[str, LedgerRow] = {}
+    of_player: dict[int, LedgerRow] = {}
+    for p in players:
+        row = people.setdefault(person_of(p), LedgerRow(p))
+        row.player = p  # the latest seat names the person
+        row.stack += p.stack if p.status == Player.SEATED else 0
+        of_player[p.pk] = row
+    rows = list(people.values())
+    for row, label in zip(rows, told_apart([r.player for r in rows]), strict=True):
+        row.label = label
     entries = LedgerEntry.objects.filter(table=table, player__isnull=False)
     for player_id, kind, amount in entries.values_list("player", "kind", "amount"):
-        if player_id in rows:
-            _book(rows[player_id], kind, amount)
+        if player_id in of_player:
+            _book(of_player[player_id], kind, amount)
     entries_sum = LedgerEntry.objects.filter(table=table).aggregate(t=Sum("amount"))["t"] or 0
+    labels = {pk: row.label for pk, row in of_player.items()}
     by_host = entries.filter(kind__in=STACK_CHANGES).select_related("player")
-    changes = [(entry, STACK_CHANGES[entry.kind]) for entry in by_host]
-    book = Ledger(list(rows.values()), entries_sum, chip_value=table.chip_value, changes=changes)
+    changes = [(e, STACK_CHANGES[e.kind]) for e in by_host]
+    for entry, _ in changes:  # whose stack, told apart from a namesake
+        entry.person = labels.get(entry.player_id, entry.player.name)
+    book = Ledger(rows, entries_sum, chip_value=table.chip_value, changes=changes, labels=labels)
     if book.balance == 0:
-        nets: dict[str, int] = Counter()
-        for row in book.rows:
-            nets[row.player.name] += row.net
+        nets = {row.label: row.net for row in rows}
         if book.bank_net:
-            nets[_bank_name(nets)] += book.bank_net
-        book.payments = settle_up(dict(nets))
+            nets[_bank_name(nets)] = book.bank_net
+        book.payments = settle_up(nets)
     return book
 
 
 def _bank_name(names) -> str:
-    """BANK, unless a player took that name."""
-    taken = {name.lower() for name in names}
-    return BANK if BANK not in taken else f"{BANK} (corrections)"
+    """BANK, unless a player took that name (before it was kept for the bank)."""
+    taken = {name_key(name) for name in names}
+    return BANK if name_key(BANK) not in taken else f"{BANK} (corrections)"
 
 
 def session_summary(table: Table) -> dict:

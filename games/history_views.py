@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, render
 
 from games import history
 from games.models import Table
+from games.names import CASHIER
 from games.rules.catalog import GAMES
 from games.views import is_host, session_key
 
@@ -141,9 +142,10 @@ def ledger_csv(request: HttpRequest, invite: str) -> HttpResponse:
     response["Content-Disposition"] = 'attachment; filename="ledger.csv"'
     writer = csv.writer(response)
     writer.writerow(["time", "transfer", "account", "kind", "amount", "hand", "note"])
+    labels = history.ledger(table).labels  # the person, told apart from a namesake
     for entry in table.ledger.select_related("player", "hand").order_by("created", "pk"):
-        row = [entry.created.isoformat(), entry.transfer,
-               entry.player.name if entry.player else "cashier", entry.kind, entry.amount,
+        account = labels.get(entry.player_id, entry.player.name) if entry.player else CASHIER
+        row = [entry.created.isoformat(), entry.transfer, account, entry.kind, entry.amount,
                entry.hand.number if entry.hand else "", entry.note]  # fmt: skip
         writer.writerow([csv_cell(value) for value in row])
     return response

@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from games import presence, statements, watchers
 from games.models import Hand, HandEvent, LedgerEntry, Player, Table
+from games.names import NameRefused, checked_name
 from games.presenter import parts_message, shared_parts
 from games.rules.catalog import GAMES
 from games.rules.config import HandConfig
@@ -428,18 +429,15 @@ def request_seat(
     """Ask for a seat; seated at once unless the host approves seats (never their own)."""
     if player_for(table, session_key):
         raise ServiceError("you already have a seat at this table")
-    name = name.strip()
-    if not 1 <= len(name) <= 24:
-        raise ServiceError("choose a name of 1 to 24 characters")
+    present = table.players.filter(status__in=[Player.REQUESTED, Player.SEATED])
+    try:
+        name = checked_name(name, present.values_list("name", flat=True))
+    except NameRefused as error:
+        raise ServiceError(str(error)) from None
     if not isinstance(seat, int) or not 1 <= seat <= table.seat_count:
         raise ServiceError(f"choose a seat from 1 to {table.seat_count}")
-    taken = table.players.filter(seat=seat, status__in=[Player.REQUESTED, Player.SEATED])
-    if taken.exists():
+    if present.filter(seat=seat).exists():
         raise ServiceError(f"seat {seat} is taken")
-    if table.players.filter(
-        name__iexact=name, status__in=[Player.REQUESTED, Player.SEATED]
-    ).exists():
-        raise ServiceError(f"someone at this table is already called {name}")
     if not isinstance(buy_in, int) or not table.min_buy_in <= buy_in <= table.max_buy_in:
         raise ServiceError(f"the buy-in is {table.min_buy_in} to {table.max_buy_in} chips")
     player = Player.objects.create(
