@@ -517,27 +517,48 @@ def _in_current_hand(table: Table, player: Player) -> bool:
     return hand is not None and player.pk in hand.seat_players.values()
 
 
-def _apply_rebuy_if_free(table: Table, player: Player) -> None:
-    """Rebuys are added between hands: now if the player is not in a hand, else at its end."""
-    if player.rebuy_request and not _in_current_hand(table, player):
-        amount, player.rebuy_request = player.rebuy_request, None
-        player.stack += amount
+def _apply_rebuy_if_free(table: Table, player: Player) -> str | None:
+    """Rebuys are added between hands: now if the player is not in a hand, else at its end.
+    The maximum buy-in is checked again as it is added (the stack may have grown since
+    the request): only what keeps the stack within it, and nothing, with the request
+    dropped, when there is no room left. Says what was done (the ledger's note)."""
+    if not player.rebuy_request or player.status != Player.SEATED:
+        return None
+    if _in_current_hand(table, player):
+        return None
+    asked, player.rebuy_request = player.rebuy_request, None
+    amount = min(asked, table.max_buy_in - player.stack)
+    if amount < 1:
         player.save()
-        _transfer(table, player, "rebuy", amount, f"{player.name} rebuys")
+        note = (f"{player.name}'s rebuy of {asked} dropped: the stack of {player.stack} "
+                f"is at the maximum of {table.max_buy_in}")  # fmt: skip
+        LedgerEntry.objects.create(table=table, player=player, kind="rebuy", amount=0, note=note)
+        return note
+    player.stack += amount
+    player.save()
+    note = f"{player.name} rebuys {amount}"
+    if amount < asked:
+        note += f" of {asked} asked: the most a stack may be topped up to is {table.max_buy_in}"
+    _transfer(table, player, "rebuy", amount, note)
+    return note
 
 
 @writes_table
-def answer_rebuy(table: Table, player_id: int, approve: bool) -> None:
+def answer_rebuy(table: Table, player_id: int, approve: bool) -> str:
+    """The host approves or refuses a rebuy, as the player is now (seated, between hands):
+    says what was done."""
     player = _requested(table, player_id)
+    if player.status != Player.SEATED:
+        raise ServiceError(f"{player.name} is not seated: there is no rebuy to answer")
     if not player.rebuy_request:
         raise ServiceError(f"{player.name} has not asked for a rebuy")
-    if approve:
-        _apply_rebuy_if_free(table, player)
-        if player.rebuy_request:
-            raise ServiceError(f"{player.name} is in a hand: approve the rebuy after it")
-    else:
+    if not approve:
         player.rebuy_request = None
         player.save()
+        return f"{player.name}'s rebuy refused"
+    if _in_current_hand(table, player):
+        raise ServiceError(f"{player.name} is in a hand: approve the rebuy after it")
+    return _apply_rebuy_if_free(table, player)
 
 
 STACK_CHANGES = ("money", "correction")
@@ -615,6 +636,7 @@ def cash_out(table: Table, player_id: int) -> int:
     if amount:
         _transfer(table, player, "cash-out", -amount, f"{player.name} cashes out")
     player.stack = 0
+    player.rebuy_request = None  # a rebuy waiting for the host leaves with the player
     player.status = Player.LEFT
     player.save()
     return amount
@@ -768,6 +790,14 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
         if known:  # no rebuy is added now: the new stacks are all that changes
             table.change.players = [with_stack(p, stacks.get(p.pk)) for p in held.players]
         return
+    _apply_waiting_rebuys(table)
+
+
+def _apply_waiting_rebuys(table: Table) -> None:
+    """As a hand ends (or is voided), the rebuys asked for during it, unless the host
+    approves rebuys (then the host's approval adds them)."""
+    if table.approval_required:
+        return
     for player in table.players.filter(rebuy_request__isnull=False, status=Player.SEATED):
         _apply_rebuy_if_free(table, player)
 
@@ -835,6 +865,7 @@ def void_hand(table: Table, now: datetime | None = None) -> None:
             table=table, player=player, kind="void", amount=0, note=note, hand=hand
         )
     table.next_deal_at = now + DEAL_PAUSE
+    _apply_waiting_rebuys(table)  # before the next deal, as at a hand's end
 
 
 @writes_table(lock_with_writes=True)  # with held, a deal's only read is its hand's id

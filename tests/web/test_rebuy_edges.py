@@ -1,0 +1,108 @@
+"""Rebuys at the edges: a cash-out, the maximum buy-in, a voided hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import history, services
+from games.models import Player
+from games.services import ServiceError
+from tests.web.helpers import assert_chips_balance, make_table
+from tests.web.scripted import deal, fold_to
+
+pytestmark = pytest.mark.django_db
+
+
+def seated(table, *buy_ins: int) -> list[Player]:
+    """Players P1, P2, ... in seats 1, 2, ... (let in by the host when seats need approval)."""
+    for seat, buy_in in enumerate(buy_ins, start=1):
+        player = services.request_seat(table.pk, f"s{seat}", seat, f"P{seat}", buy_in)
+        if table.approval_required:
+            services.answer_seat_request(table.pk, player.pk, True)
+    return list(Player.objects.filter(table=table).order_by("seat"))
+
+
+def assert_balances(table) -> None:
+    assert_chips_balance(table)
+    book = history.ledger(table)
+    assert book.balance == 0 and book.entries_sum == 0
+
+
+def test_cashing_out_cancels_a_pending_rebuy_and_a_late_approval_is_refused():
+    table = make_table(approval_required=True)
+    ann, _ = seated(table, 200, 200)
+    services.request_rebuy(table.pk, "s1", 100)
+    assert services.cash_out(table.pk, ann.pk) == 200
+    ann.refresh_from_db()
+    assert ann.rebuy_request is None
+    with pytest.raises(ServiceError, match="P1"):
+        services.answer_rebuy(table.pk, ann.pk, True)  # the Approve still on the host's page
+    ann.refresh_from_db()
+    assert (ann.stack, ann.status) == (0, Player.LEFT)
+    assert not table.ledger.filter(kind="rebuy").exists()
+    assert_balances(table)
+
+
+def test_a_rebuy_asked_mid_hand_tops_the_stack_up_to_the_maximum_only():
+    table = make_table(max_buy_in=500)
+    ann, _ = seated(table, 400, 200)
+    deal(table)
+    services.request_rebuy(table.pk, "s1", 100)  # room for 100 when asked
+    fold_to(table, winner=ann.seat)  # wins the other ante: 401
+    ann.refresh_from_db()
+    assert (ann.stack, ann.rebuy_request) == (500, None)
+    rebuy = table.ledger.get(kind="rebuy", player=ann)
+    assert rebuy.amount == 99 and "of 100 asked" in rebuy.note
+    assert_balances(table)
+
+
+def test_an_approval_after_the_stack_grew_adds_up_to_the_maximum_only():
+    table = make_table(max_buy_in=500, approval_required=True)
+    ann, _ = seated(table, 400, 200)
+    services.request_rebuy(table.pk, "s1", 100)
+    deal(table)
+    fold_to(table, winner=ann.seat)  # 401, the request still waiting for the host
+    services.answer_rebuy(table.pk, ann.pk, True)
+    ann.refresh_from_db()
+    assert (ann.stack, ann.rebuy_request) == (500, None)
+    assert table.ledger.get(kind="rebuy", player=ann).amount == 99
+    assert_balances(table)
+
+
+def test_a_rebuy_with_no_room_left_when_added_is_dropped_and_the_ledger_says_so():
+    table = make_table(max_buy_in=500)
+    ann, _ = seated(table, 499, 200)
+    deal(table)
+    services.request_rebuy(table.pk, "s1", 1)
+    fold_to(table, winner=ann.seat)  # 500: no room left
+    ann.refresh_from_db()
+    assert (ann.stack, ann.rebuy_request) == (500, None)
+    noted = table.ledger.get(kind="rebuy", player=ann)
+    assert noted.amount == 0 and "dropped" in noted.note
+    assert_balances(table)
+
+
+def test_a_rebuy_pending_when_the_hand_is_voided_is_added_before_the_next_deal():
+    table = make_table()
+    ann, _ = seated(table, 200, 200)
+    deal(table)
+    services.request_rebuy(table.pk, "s1", 50)
+    services.void_hand(table.pk)
+    ann.refresh_from_db()
+    assert (ann.stack, ann.rebuy_request) == (250, None)
+    assert table.ledger.get(kind="rebuy", player=ann).amount == 50
+    assert_balances(table)
+
+
+def test_a_rebuy_pending_at_a_void_waits_for_the_host_when_rebuys_need_approval():
+    table = make_table(approval_required=True)
+    ann, _ = seated(table, 200, 200)
+    services.request_rebuy(table.pk, "s1", 50)
+    deal(table)
+    services.void_hand(table.pk)
+    ann.refresh_from_db()
+    assert (ann.stack, ann.rebuy_request) == (200, 50)
+    services.answer_rebuy(table.pk, ann.pk, True)
+    ann.refresh_from_db()
+    assert (ann.stack, ann.rebuy_request) == (250, None)
+    assert_balances(table)
