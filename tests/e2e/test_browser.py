@@ -205,3 +205,32 @@ def test_a_player_steps_through_a_hand_review(request, running_server, chromium)
     ann.wait_for_selector(f".stepper[data-step='{total}']")
     assert ann.locator(".awards li").count() >= 1
     assert ann.locator(".seat.me .card[data-card]").count() == 5
+
+
+def test_the_draw_button_says_what_it_will_do_and_an_old_notice_goes(running_server, chromium):
+    host = chromium.new_context(viewport=LAPTOP).new_page()
+    ann = chromium.new_context(viewport=PHONE).new_page()
+    bob = chromium.new_context(viewport=PHONE).new_page()
+    link = create_table(host, running_server.base, "high-low-declare")
+    sit(ann, link, "Ann", "1")
+    sit(bob, link, "Bob", "2")
+    host.wait_for_selector(".seat:has-text('Bob')")
+    host.click("button:has-text('Start dealing')")
+    host.wait_for_selector("#notice:has-text('Done.')")
+    host.wait_for_timeout(2500)  # the notice has been up a while when the table moves on
+    players = {"ann": ann, "bob": bob}
+    for page in players.values():
+        page.wait_for_selector(".seat.me .card[data-card]")
+    while not any(p.locator(".draw-button").count() for p in players.values()):
+        page = next(p for p in players.values() if p.locator(".controls").count())
+        act_and_wait(page, lambda pg=page: pg.locator(".controls button:has-text('Check')").click())
+    assert host.inner_text("#notice").strip() == ""
+    page = next(p for p in players.values() if p.locator(".draw-button").count())
+    button = page.locator(".draw-button")
+    assert button.inner_text() == "Stand pat"
+    taps = page.locator(".controls label.tap")
+    taps.nth(0).click()
+    taps.nth(3).click()
+    assert button.inner_text() == "Draw 2"
+    taps.nth(0).click()
+    assert button.inner_text() == "Draw 1"
