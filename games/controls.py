@@ -17,10 +17,14 @@ def _hidden(name: str, value: object) -> str:
     return f'<input type="hidden" name="{name}" value="{escape(str(value))}">'
 
 
-def _form(sequence: int, kind: str, button: str, more: str = "", css: str = "") -> str:
-    """A one-button form: the action ``kind`` at ``sequence``."""
+def _form(sequence: int, kind: str, button: str, more: str = "", css: str = "",
+          key: str = "") -> str:  # fmt: skip
+    """A one-button form: the action ``kind`` at ``sequence`` (``key``: its keyboard key,
+    table.js)."""
+    keyed = f' data-key="{key}"' if key else ""
+    shown = f" <kbd>{key.upper()}</kbd>" if key else ""
     return (f"<form ws-send>{_hidden('seq', sequence)}{_hidden('type', kind)}{more}"
-            f"<button{css}>{button}</button></form>")  # fmt: skip
+            f"<button{css}{keyed}>{button}{shown}</button></form>")  # fmt: skip
 
 
 def _call_label(legal: dict) -> str:
@@ -45,9 +49,9 @@ def _no_raise_reason(legal: dict) -> str:
 def _betting(legal: dict, sequence: int, presets: list) -> str:
     kinds = legal["kinds"]
     row = "".join((
-        _form(sequence, "fold", "Fold", css=' class="fold"') if "fold" in kinds else "",
-        _form(sequence, "check", "Check") if "check" in kinds else "",
-        _form(sequence, "call", escape(_call_label(legal))) if "call" in kinds else "",
+        _form(sequence, "fold", "Fold", css=' class="fold"', key="f") if "fold" in kinds else "",
+        _form(sequence, "check", "Check", key="c") if "check" in kinds else "",
+        _form(sequence, "call", escape(_call_label(legal)), key="c") if "call" in kinds else "",
     ))  # fmt: skip
     html = f'    <div class="row">{row}</div>\n'
     kind = legal.get("raise_kind")
@@ -58,7 +62,8 @@ def _betting(legal: dict, sequence: int, presets: list) -> str:
                       for text, amount in presets)  # fmt: skip
     return html + (
         f'    <form ws-send class="raise">{_hidden("seq", sequence)}{_hidden("type", kind)}\n'
-        f'      <label>{named} to <input type="number" name="to" id="raise-to-{sequence}" '
+        f'      <label>{named} to <kbd>R</kbd> <input type="number" name="to" '
+        f'id="raise-to-{sequence}" '
         f'data-keep min="{low}" max="{high}" value="{low}" required inputmode="numeric">'
         f'</label>\n      <span class="limits">{low}&ndash;{high}</span>\n'
         f'      <div class="presets">{buttons}</div>\n'
@@ -130,11 +135,16 @@ def _declare(legal: dict, sequence: int, secret: bool) -> str:
 
 
 def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: list,
-             cards: list[dict]) -> str:  # fmt: skip
-    """The forms for ``legal`` (the viewer's legal actions; None: not this viewer's turn)."""
+          cards: list[dict], stage: str = "") -> str:  # fmt: skip
+    """The forms for ``legal`` (the viewer's legal actions; None: not this viewer's turn),
+    in the bar at the foot of the screen, under a "Your turn" banner."""
     if not legal:
         return ""
     step = legal["step"]
+    shown = ""  # the viewer's cards, where the step's own form does not show them to tap
+    if step in ("betting", "one-up", "declare") and cards:
+        faces = "".join(card(c["name"]) for c in cards)
+        shown = f'    <div class="cards mine" aria-label="your cards">{faces}</div>\n'
     if step == "betting":
         body = _betting(legal, sequence, presets)
     elif step in ("draw", "lock"):
@@ -149,4 +159,6 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
         body = _declare(legal, sequence, declare == "chips" or game == "levys")
     else:
         body = ""
-    return f'  <section class="controls" aria-label="your action">\n{body}  </section>\n'
+    banner = f'    <p class="your-turn"><strong>Your turn</strong> &middot; {escape(stage)}</p>\n'
+    return (f'  <section class="controls" aria-label="your action">\n{banner}{shown}{body}'
+            "  </section>\n")  # fmt: skip

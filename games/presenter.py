@@ -239,8 +239,10 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "one_up": {"name": one_up["card"]} if one_up else None,
         "one_up_seat": one_up["seat"] if one_up else None,
         "log": [event_text(e, names) for e in public["log"][-14:]] if public else [],
+        "last_actions": table_html.last_actions(public["log"], public["step"]) if public else {},
         "awards": [dict(a, name=names.get(a["seat"], "")) for a in public["awards"]]
         if public else [],
+        "winnings": _winnings(public["awards"]) if public else {},
         "game_name": GAMES[hand.game].name if hand else None,
         "stakes": table_html.stakes_text(public["stakes"]) if hand and public else None,
         "next_stakes": _next_stakes(table, hand),
@@ -255,6 +257,15 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "structure_choices": STRUCTURE_CHOICES,
     }  # fmt: skip
     return common
+
+
+def _winnings(awards: list[dict]) -> dict[int, int]:
+    """What each seat won at the end of a hand, all pots and halves together."""
+    won: dict[int, int] = {}
+    for award in awards:
+        if award["amount"]:
+            won[award["seat"]] = won.get(award["seat"], 0) + award["amount"]
+    return won
 
 
 def _next_stakes(table: Table, hand) -> str | None:
@@ -292,8 +303,9 @@ def controls_html(context: dict) -> str:
     legal, hand = context["legal"], context["hand"]
     if not legal:
         return ""
-    return controls.forms(legal, hand.sequence, hand.game, context["table"].declare,
-                          context["presets"], context["my_cards"])  # fmt: skip
+    seen = context["seen"]
+    return controls.forms(legal, hand.sequence, hand.game, seen["stakes"]["declare"],
+                          context["presets"], context["my_cards"], seen["stage"])  # fmt: skip
 
 
 GAME_BUTTONS = tuple({"slug": g.slug, "name": g.name} for g in GAMES.values())
@@ -338,7 +350,7 @@ def shared_parts(shot: TableSnapshot) -> dict:
     table = shot.table
     context = table_context(table, Viewer(None, False), shot)
     parts = {"open": table_html.opening(context), "status": table_html.status(context),
-             "awards": table_html.awards(context),
+             "middle": table_html.middle(context), "awards": table_html.awards(context),
              "log": table_html.log(context["log"])}  # fmt: skip
     parts["seats"] = {seat["number"]: table_html.seat(seat, context) for seat in context["seats"]}
     shot.shared["parts"] = parts
@@ -372,9 +384,12 @@ def render_table(table: Table, viewer: Viewer, shot: TableSnapshot | None = None
     )
     personal = {"controls": controls_html(context), "choose": choose_html(context),
                 "panels": panels_html(context)}  # fmt: skip
+    # The felt turns so that the viewer's own seat is at the bottom (static/css).
+    felt = (f'\n  <section class="felt{" seated" if own else ""}" aria-label="the table" '
+            f'style="--me:{own or 1};--seats:{table.seat_count}">\n')  # fmt: skip
     # Every piece is an autoescaped template's output or built with escape(): safe HTML.
     return mark_safe("".join((
-        shared["open"], shared["status"], '\n  <section class="seats">\n', seats,
-        "  </section>\n", personal["controls"], shared["awards"], personal["choose"],
-        shared["log"], personal["panels"], "</div>\n",
+        shared["open"], shared["status"], felt, shared["middle"], seats, "  </section>\n",
+        personal["controls"], shared["awards"], personal["choose"], shared["log"],
+        personal["panels"], "</div>\n",
     )))  # fmt: skip

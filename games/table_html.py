@@ -72,24 +72,33 @@ def _pots(seen: dict) -> str:
     return html
 
 
+def clock(deadline, seconds: int | None) -> str:
+    """The action clock: a bar that drains, with its seconds (table.js keeps it going)."""
+    return (f'<span class="clock" data-deadline="{int(deadline.timestamp())}" '
+            f'data-total="{seconds or 0}"><span class="clock-bar"></span>'
+            '<span class="countdown"></span></span>')  # fmt: skip
+
+
 def _step(context: dict) -> str:
     table, hand, seen = context["table"], context["hand"], context["seen"]
     if hand:
         bits = [f"Hand {hand.number}: <strong>{escape(seen['stage'])}</strong>", _pots(seen)]
+        actors = [context["names"].get(s, "") for s in seen["actors"]]
+        if actors:
+            waiting = escape(", ".join(actors))
+            bits.append(f"{waiting} to act" if len(actors) == 1 else f"waiting for {waiting}")
+        html = " &middot; ".join(bits)
         if hand.deadline:
-            bits.append(f'clock <span class="countdown" '
-                        f'data-deadline="{int(hand.deadline.timestamp())}"></span>')  # fmt: skip
-        return " &middot; ".join(bits)
+            html += clock(hand.deadline, table.action_clock)
+        return html
     if not table.dealing:
         return "Waiting for the host to start dealing."
     chooser = context["chooser"]
     if chooser and table.game == "dealers-choice":
         name = escape(context["names"].get(chooser, ""))
         due = choice_due(table)
-        clock = (f' &middot; clock <span class="countdown" data-deadline="{int(due.timestamp())}">'
-                 "</span>" if due else "")  # fmt: skip
         return (f"Dealer's choice: waiting for {name} (seat {chooser}, on the button) "
-                f"to pick the game.{clock}")  # fmt: skip
+                f"to pick the game.{clock(due, table.action_clock) if due else ''}")  # fmt: skip
     return f"Next hand coming up{' shortly' if table.next_deal_at else ''}."
 
 
@@ -101,19 +110,24 @@ def _history_open(table) -> str:
 
 
 def status(context: dict) -> str:
-    """The table's name and stakes, the hand's step and pot, the board and a one-up card."""
+    """The table's name and the settings of this hand (and the next, if changed)."""
     table = context["table"]
-    html = [f'  <section class="status">\n    <h1>{escape(table.name)}</h1>\n'
-            f'    <p class="stakes">{_stakes(context)}</p>\n'
-            f'    <p class="step">{_step(context)}</p>\n{_history_open(table)}'
-            "  </section>\n"]  # fmt: skip
+    return (f'  <section class="status">\n    <h1>{escape(table.name)}</h1>\n'
+            f'    <p class="stakes">{_stakes(context)}</p>\n{_history_open(table)}'
+            "  </section>\n")  # fmt: skip
+
+
+def middle(context: dict) -> str:
+    """The middle of the felt: the hand's step and pot, the board and a one-up card."""
+    html = [f'    <div class="middle">\n      <p class="step">{_step(context)}</p>\n']
     if context["board"]:
         cards = "".join(card(c["name"]) for c in context["board"])
-        html.append(f'  <section class="board" aria-label="board">{cards}</section>\n')
+        html.append(f'      <div class="board" aria-label="board">{cards}</div>\n')
     if context["one_up"]:
         name = escape(context["names"].get(context["one_up_seat"], ""))
-        html.append(f'  <section class="one-up"><p>One up for {name}:</p>'
-                    f'{card(context["one_up"]["name"])}</section>\n')  # fmt: skip
+        html.append(f'      <div class="one-up"><p>One up for {name}:</p>'
+                    f'{card(context["one_up"]["name"])}</div>\n')  # fmt: skip
+    html.append("    </div>\n")
     return "".join(html)
 
 
@@ -142,33 +156,67 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
     return " &middot; ".join(notes)
 
 
+STEP_WORDS = {
+    "betting": {"fold": "Fold", "check": "Check", "call": "Call {amount}", "bet": "Bet {amount}",
+                "raise": "Raise to {amount}"},
+    "arrange": {"arranged": "Order set"},
+    "replace": {"keep": "Keep", "replace": "Replaced"},
+    "one-up": {"take": "Took it", "decline": "Declined"},
+    "declare": {"declared": "Declared", "declare": "Declared", "fold": "Fold"},
+}  # fmt: skip
+STEP_OPENERS = {"betting round", "reveal", "board", "deal", "one up", "declarations", "draw",
+                "lock"}  # fmt: skip
+
+
+def last_actions(log: list[dict], step: str) -> dict[int, str]:
+    """Each seat's last action in the step being played, in a word or two (the draw is
+    told by the seat's note, which stays)."""
+    words = STEP_WORDS.get(step, {})
+    said: dict[int, str] = {}
+    for event in log:
+        if event["event"] in STEP_OPENERS and event["event"] not in words:
+            said = {}
+        if event["event"] in words and event.get("seat") is not None:
+            said[event["seat"]] = words[event["event"]].format(**{"amount": "", **event})
+    return said
+
+
 def seat(seat: dict, context: dict) -> str:
-    """One seat as its viewer sees it: who sits there, chips, bet, cards and notes."""
+    """One seat as its viewer sees it: who sits there, chips, cards, notes, its last
+    action and, in front of it on the felt, its bet in this round."""
     number, player, in_hand = seat["number"], seat["player"], seat["hand"]
     classes = ("seat" + (" me" if seat["is_me"] else "")
                + (" to-act" if in_hand and in_hand["to_act"] else "")
-               + (" folded" if in_hand and in_hand["folded"] else ""))  # fmt: skip
-    head = f'    <div class="{classes}" data-seat="{number}">\n'
+               + (" folded" if in_hand and in_hand["folded"] else "")
+               + ("" if player or seat["requested"] else " empty"))  # fmt: skip
+    head = f'    <div class="{classes}" data-seat="{number}" style="--n:{number}">\n'
     if player:
         hand = context["hand"]
         table = context["table"]
         chooser = context["chooser"] if table.game == "dealers-choice" else None
         between = chooser or table.button  # the button's player picks the game before the deal
         button = (in_hand and in_hand["button"]) or (not hand and between == number)
-        badge = ' <span class="badge">D</span>' if button else ""
+        badge = ' <span class="badge" title="dealer button">D</span>' if button else ""
         chips = in_hand["stack"] if in_hand and hand else player.stack
-        bet = in_hand["bet"] if in_hand else 0
-        bet = f' <span class="bet">bet {bet}</span>' if bet else ""
+        bet = in_hand["bet"] if in_hand and hand else 0
+        bet = f'      <div class="bet" title="bet this round">{bet}</div>\n' if bet else ""
+        said = context["last_actions"].get(number) if hand else None
+        said = f'      <div class="said">{escape(said)}</div>\n' if said else ""
+        won = context["winnings"].get(number) if not hand else None
+        if won:
+            said = f'      <div class="said won">Wins {won}</div>\n'
         cards = "".join(card(c["name"], c["up"]) for c in seat["cards"])
         body = (f'      <div class="who"><strong>{escape(player.name)}</strong>{badge}</div>\n'
-                f'      <div class="chips">{chips}{bet}</div>\n'
+                f'      <div class="chips">{chips}</div>\n'
                 f'      <div class="cards">{cards}</div>\n'
-                f'      <div class="notes">{_notes(seat, in_hand, context)}</div>\n')  # fmt: skip
+                f'      <div class="notes">{_notes(seat, in_hand, context)}</div>\n'
+                f"{said}{bet}")  # fmt: skip
     elif seat["requested"]:
         body = (f'      <div class="who">{escape(seat["requested"].name)}</div>'
                 '<div class="notes">waiting for the host</div>\n')  # fmt: skip
     else:
-        body = f'      <div class="who empty">Seat {number}: free</div>\n'
+        body = (f'      <button type="button" class="sit-here" data-seat="{number}">Sit here'
+                f'<span class="hint"> (seat {number})</span></button>\n')  # fmt: skip
     return f"{head}{body}    </div>\n"
 
 

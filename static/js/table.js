@@ -120,10 +120,113 @@
     button.textContent = count ? button.dataset.some.replace("{n}", count) : button.dataset.none;
   });
 
+  // Copy a link: the clipboard where the page may use it, else the selection.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest(".copy-button");
+    var field = button && document.getElementById(button.dataset.copy);
+    if (!field) return;
+    field.select();
+    var done = function () { button.textContent = "Copied"; setTimeout(function () { button.textContent = "Copy"; }, 1500); };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(field.value).then(done);
+    } else if (document.execCommand("copy")) {
+      done();
+    }
+  });
+
+  // "Sit here" on an empty seat picks it in the join form.
+  document.addEventListener("click", function (event) {
+    var sit = event.target.closest(".sit-here");
+    var select = sit && document.getElementById("join-seat");
+    if (!select) return;
+    select.value = sit.dataset.seat;
+    var name = document.getElementById("join-name");
+    if (name) { name.scrollIntoView({ block: "center" }); name.focus(); }
+  });
+
+  // Your turn: the bar at the foot of the screen, a banner, the tab's title, a short
+  // sound (unless muted), a buzz on phones, and a notification when the tab is hidden.
+  var baseTitle = document.title;
+  var myTurn = false;
+  var sound = null;
+  function muted() { return localStorage.getItem("pokerhome.muted") === "1"; }
+  function beep() {
+    if (muted()) return;
+    if (!sound) sound = new Audio(document.body.dataset.turnSound);
+    sound.currentTime = 0;
+    sound.play().catch(function () {});  // a browser may refuse before the first tap
+  }
+  function turnStarted() {
+    beep();
+    if (navigator.vibrate) navigator.vibrate(120);
+    if (document.hidden && window.Notification && Notification.permission === "granted") {
+      new Notification("Your turn", { body: baseTitle, tag: "pokerhome-turn" });
+    }
+  }
+  function showTurn() {
+    var bar = document.querySelector(".controls");
+    var now = !!bar;
+    document.body.classList.toggle("bar-open", now);
+    if (bar) document.body.style.setProperty("--bar-height", (bar.offsetHeight + 16) + "px");
+    document.title = now ? "\u25cf Your turn \u2014 " + baseTitle : baseTitle;
+    if (now && !myTurn) turnStarted();
+    myTurn = now;
+  }
+  document.addEventListener("htmx:wsAfterMessage", showTurn);
+  document.addEventListener("DOMContentLoaded", showTurn);
+  window.addEventListener("resize", showTurn);
+
+  // The browser's own settings: sound, notifications, a four-colour deck.
+  document.addEventListener("DOMContentLoaded", function () {
+    document.body.classList.toggle("four-colours", localStorage.getItem("pokerhome.fourColours") === "1");
+    var mute = document.getElementById("pref-mute");
+    if (mute) mute.checked = muted();
+    var four = document.getElementById("pref-four");
+    if (four) four.checked = document.body.classList.contains("four-colours");
+  });
+  document.addEventListener("change", function (event) {
+    var el = event.target;
+    if (el.id === "pref-mute") localStorage.setItem("pokerhome.muted", el.checked ? "1" : "0");
+    if (el.id === "pref-four") {
+      localStorage.setItem("pokerhome.fourColours", el.checked ? "1" : "0");
+      document.body.classList.toggle("four-colours", el.checked);
+    }
+    if (el.id === "pref-notify" && el.checked && window.Notification) Notification.requestPermission();
+  });
+
+  // Keys on a desktop: F fold, C check or call, R raise (to the amount), Enter confirms.
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    var typing = event.target.closest("input, select, textarea");
+    var bar = document.querySelector(".controls");
+    if (!bar || (typing && !typing.matches(".controls input[name=to]"))) return;
+    var key = event.key.toLowerCase();
+    if (typing && key !== "enter") return;
+    var pick = {
+      f: "button[data-key=f]",
+      c: "button[data-key=c]",
+      r: ".raise input[name=to]",
+    }[key];
+    var el = pick && bar.querySelector(pick);
+    if (!el) return;
+    event.preventDefault();
+    if (el.tagName === "INPUT") { el.focus(); el.select(); } else { el.click(); }
+  });
+
+  // The action clock drains; in its last 10 s it turns urgent and, on your turn, chimes.
+  var warned = null;
   setInterval(function () {
-    document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
-      var left = Math.max(0, Math.round(parseInt(el.dataset.deadline, 10) - Date.now() / 1000));
-      el.textContent = left + "s";
+    document.querySelectorAll(".clock[data-deadline]").forEach(function (el) {
+      var left = Math.max(0, parseInt(el.dataset.deadline, 10) - Date.now() / 1000);
+      var total = parseInt(el.dataset.total, 10) || left || 1;
+      el.querySelector(".countdown").textContent = Math.round(left) + "s";
+      el.querySelector(".clock-bar").style.width = 5 * Math.min(1, left / total) + "rem";
+      var urgent = left <= 10;
+      el.classList.toggle("urgent", urgent);
+      if (urgent && myTurn && warned !== el.dataset.deadline) {
+        warned = el.dataset.deadline;
+        beep();
+      }
     });
-  }, 500);
+  }, 250);
 })();

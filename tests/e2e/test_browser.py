@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1280, "height": 900}
+LAPTOP = {"width": 1280, "height": 800}
 SETTINGS = {
     "levys": {"structure": "half-pot-limit", "ante": "1"},
     "high-low-declare": {"structure": "fixed-limit", "ante": "1"},
@@ -49,6 +49,20 @@ def sit(page, link: str, name: str, seat: str) -> None:
     page.wait_for_selector(".mine h2:has-text('seat')")
 
 
+def assert_turn_is_shown(page) -> None:
+    """The player to act sees every control of the step without scrolling, under a
+    "Your turn" banner, and the tab's title says so."""
+    page.wait_for_function("document.title.startsWith('\u25cf Your turn')")
+    assert page.locator(".controls .your-turn").inner_text().startswith("Your turn")
+    size = page.viewport_size
+    for box in page.locator(
+        ".controls button, .controls input:not([type=hidden]):not([type=checkbox])"
+        ":not([type=radio]), .controls label.tap"
+    ).evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())"):
+        assert box["top"] >= 0 and box["bottom"] <= size["height"], box
+        assert box["left"] >= 0 and box["right"] <= size["width"], box
+
+
 class Player:
     """Plays from what the page shows, tapping cards and buttons like a person."""
 
@@ -64,6 +78,7 @@ class Player:
         controls = page.locator(".controls")
         if controls.count() == 0:
             return False
+        assert_turn_is_shown(page)
         if controls.locator("form.raise").count() and not self.raised and self.first:
             self.raised = True
             form = controls.locator("form.raise")

@@ -62,9 +62,10 @@ def test_a_seat_shows_its_chips_bet_button_and_whose_turn_it_is():
     assert 'class="seat me' in seats[1] and "me" not in seats[2].split('"')[1]
     assert "to-act" in seats[actor] and "<strong>to act</strong>" in seats[actor]
     assert all("to act" not in html for number, html in seats.items() if number != actor)
-    assert '<span class="badge">D</span>' in seats[button]
-    assert seats[4] == '    <div class="seat" data-seat="4">\n' + (
-        '      <div class="who empty">Seat 4: free</div>\n    </div>\n'
+    assert '<span class="badge" title="dealer button">D</span>' in seats[button]
+    assert seats[4] == '    <div class="seat empty" data-seat="4" style="--n:4">\n' + (
+        '      <button type="button" class="sit-here" data-seat="4">Sit here'
+        '<span class="hint"> (seat 4)</span></button>\n    </div>\n'
     )
     stack = shot.views[None]["seats"][1]["stack"]
     assert f'<div class="chips">{stack}</div>' in seats[1]  # the ante is in, no bet yet

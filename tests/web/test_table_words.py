@@ -161,8 +161,8 @@ def test_dealers_choice_badges_the_chooser_and_the_clock_picks_the_last_game():
     chooser = shot.button_next
     html = page(table, None)
     seat_html = html.split(f'data-seat="{chooser}"')[1].split("</div>\n    </div>")[0]
-    assert '<span class="badge">D</span>' in seat_html
-    assert 'clock <span class="countdown"' in html
+    assert '<span class="badge" title="dealer button">D</span>' in seat_html
+    assert '<span class="clock" data-deadline=' in html
     table = Table.objects.get(pk=table.pk)
     services.tick(table.pk, now=timezone.now() + timedelta(seconds=5))
     assert services.current_hand(table) is None  # the chooser still has time
