@@ -25,6 +25,10 @@ def money_of(book, chips: int) -> object:
 
 
 SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten", "9": "Nine",
+              "8": "Eight", "7": "Seven", "6": "Six", "5": "Five", "4": "Four", "3": "Three",
+              "2": "Two"}  # fmt: skip
 
 
 @register.simple_tag
@@ -39,8 +43,12 @@ def _card_html(name: str, up: bool) -> str:
     # push, and a name is two fixed characters from the engine, never free text.
     up_class = " up" if up else ""
     if not name:
-        return mark_safe(f'<span class="card back{up_class}" aria-label="face down card"></span>')
+        return mark_safe(
+            f'<span class="card back{up_class}" role="img" aria-label="face-down card"></span>'
+        )
     rank, suit = name[0], name[1]
     red = " red" if suit in "dh" else ""
     face = f"{'10' if rank == 'T' else escape(rank)}<small>{SUITS.get(suit, '')}</small>"
-    return mark_safe(f'<span class="card{red}{up_class}" data-card="{escape(name)}">{face}</span>')
+    said = f"{RANK_NAMES.get(rank, '')} of {SUIT_NAMES.get(suit, '')}"  # "Queen of hearts"
+    return mark_safe(f'<span class="card{red}{up_class}" data-card="{escape(name)}" role="img" '
+                     f'aria-label="{said}">{face}</span>')  # fmt: skip
