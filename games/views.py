@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 import secrets
-from decimal import Decimal, InvalidOperation
+import time
 
+from django.conf import settings
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from games import services
+from games.forms import (
+    AdjustForm,
+    HostForm,
+    JoinForm,
+    NewTableForm,
+    RebuyForm,
+    TableSettingsForm,
+    cleaned,
+)
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.presenter import Viewer, render_table
 from games.rules.catalog import GAMES
@@ -35,54 +46,29 @@ def viewer_for(request: HttpRequest, table: Table) -> Viewer:
     return Viewer(services.player_for(table, session_key(request)), is_host(request, table))
 
 
-def _whole(value: str | None, field: str, blank: int | None = 0) -> int | None:
-    if value is None or value.strip() == "":
-        return blank
-    try:
-        return int(value)
-    except ValueError:
-        raise ServiceError(f"{field} must be a whole number") from None
+def _opened_recently(times: list[float], window: float, now: float) -> list[float]:
+    return [t for t in times if now - t < window]
 
 
-def _money(value: str | None) -> Decimal | None:
-    if value is None or not value.strip():
-        return None
-    try:
-        amount = Decimal(value.strip())
-    except InvalidOperation:
-        raise ServiceError("the money per chip must be a number like 0.25") from None
-    if not amount.is_finite() or amount < 0 or amount >= 10**6:
-        raise ServiceError("the money per chip must be a number like 0.25")
-    return amount.quantize(Decimal("0.0001"))
+def _may_open_a_table(request: HttpRequest) -> bool:
+    """Within settings.TABLES_PER_SESSION and TABLES_PER_ADDRESS (kept in this process's
+    cache): a client cannot fill the database with tables."""
+    now = time.time()
+    most, window = settings.TABLES_PER_SESSION
+    if len(_opened_recently(request.session.get("tables_opened", []), window, now)) >= most:
+        return False
+    most, window = settings.TABLES_PER_ADDRESS
+    opened = cache.get(f"tables-opened:{request.META.get('REMOTE_ADDR')}", [])
+    return len(_opened_recently(opened, window, now)) < most
 
 
-def _settings_from(post) -> dict:
-    settings = {
-        "game": post.get("game", ""),
-        "structure": post.get("structure", ""),
-        "ante": _whole(post.get("ante"), "the ante"),
-        "small_blind": _whole(post.get("small_blind"), "the small blind"),
-        "big_blind": _whole(post.get("big_blind"), "the big blind"),
-        "small_bet": _whole(post.get("small_bet"), "the small bet"),
-        "big_bet": _whole(post.get("big_bet"), "the big bet"),
-        "raise_cap": _whole(post.get("raise_cap"), "the raise cap", None),
-        "cap_lifts_heads_up": post.get("cap_lifts_heads_up") == "1",
-        "stake_cap": _whole(post.get("stake_cap"), "the stake cap", None),
-        "declare": post.get("declare", "chips"),
-        "low": post.get("low", "ace-to-six"),
-        "action_clock": _whole(post.get("action_clock"), "the action clock", None),
-        "chip_value": _money(post.get("chip_value")),
-        "history_open": post.get("history_open") == "1",
-    }
-    if settings["structure"] not in dict(STRUCTURE_CHOICES):
-        raise ServiceError("choose a betting structure")
-    if settings["game"] not in dict(GAME_CHOICES):
-        raise ServiceError("choose a game")
-    for key in ("ante", "small_blind", "big_blind", "small_bet", "big_bet", "raise_cap",
-                "stake_cap", "action_clock"):  # fmt: skip
-        if settings[key] is not None and settings[key] < 0:
-            raise ServiceError(f"{key.replace('_', ' ')} cannot be negative")
-    return settings
+def _count_table_opened(request: HttpRequest) -> None:
+    now = time.time()
+    window = settings.TABLES_PER_SESSION[1]
+    opened = _opened_recently(request.session.get("tables_opened", []), window, now)
+    request.session["tables_opened"] = [*opened, now]
+    key, window = f"tables-opened:{request.META.get('REMOTE_ADDR')}", settings.TABLES_PER_ADDRESS[1]
+    cache.set(key, [*_opened_recently(cache.get(key, []), window, now), now], timeout=window)
 
 
 def new_table(request: HttpRequest) -> HttpResponse:
@@ -94,19 +80,15 @@ def new_table(request: HttpRequest) -> HttpResponse:
                "structure_choices": STRUCTURE_CHOICES, "form": request.POST}  # fmt: skip
     if request.method != "POST":
         return render(request, "new_table.html", context)
+    if not _may_open_a_table(request):
+        context["error"] = "you have opened many tables lately: try again in an hour"
+        return render(request, "new_table.html", context, status=429)
     try:
-        settings = _settings_from(request.POST)
-        settings.update(
-            name=request.POST.get("name", "").strip()[:60],
-            seat_count=_whole(request.POST.get("seat_count"), "the number of seats"),
-            min_buy_in=_whole(request.POST.get("min_buy_in"), "the minimum buy-in"),
-            max_buy_in=_whole(request.POST.get("max_buy_in"), "the maximum buy-in"),
-            approval_required=request.POST.get("approval_required") == "1",
-        )
-        table = services.create_table(**settings)
+        table = services.create_table(**cleaned(NewTableForm(request.POST)))
     except ServiceError as error:
         context["error"] = str(error)
         return render(request, "new_table.html", context, status=400)
+    _count_table_opened(request)
     request.session["host_tables"] = [*request.session.get("host_tables", []), table.pk]
     return redirect("table", table.invite)
 
@@ -135,7 +117,12 @@ def host_link(request: HttpRequest, invite: str, secret: str) -> HttpResponse:
         raise Http404("no such table")
     if not is_host(request, table):
         request.session["host_tables"] = [*request.session.get("host_tables", []), table.pk]
-    return redirect("table", table.invite)
+    # The secret now lives in the session: the page it leads to has a URL without it, and
+    # neither the browser's cache nor the next page's Referer keeps the link.
+    response = redirect("table", table.invite)
+    response["Cache-Control"] = "no-store"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
 
 
 def notice(request: HttpRequest, message: str, error: bool = False) -> HttpResponse:
@@ -147,12 +134,13 @@ def notice(request: HttpRequest, message: str, error: bool = False) -> HttpRespo
 def join(request: HttpRequest, invite: str) -> HttpResponse:
     table = get_object_or_404(Table, invite=invite)
     try:
+        form = cleaned(JoinForm(request.POST))
         player = services.request_seat(
             table.pk,
             session_key(request),
-            _whole(request.POST.get("seat"), "the seat"),
-            request.POST.get("name", ""),
-            _whole(request.POST.get("buy_in"), "the buy-in"),
+            form["seat"],
+            form["name"],
+            form["buy_in"],
             host=is_host(request, table),
         )
     except ServiceError as error:
@@ -172,7 +160,7 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             services.set_sitting_out(table.pk, services.seated_player_id(table.pk, key), out)
             message = "You sit out from the next hand." if out else "You are dealt in again."
         elif what == "rebuy":
-            amount = _whole(request.POST.get("amount"), "the rebuy")
+            amount = cleaned(RebuyForm(request.POST))["amount"]
             services.request_rebuy(table.pk, key, amount, host=is_host(request, table))
             message = f"Rebuy of {amount} asked for."
         elif what == "cash-out":
@@ -199,12 +187,11 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         raise Http404("no such action")
     if not is_host(request, table):
         return notice(request, "only the host can do that", error=True)
-    post = request.POST
     try:
-        player_id = _whole(post.get("player"), "the player", None)
-        approve = post.get("approve") == "1"
+        form = cleaned((AdjustForm if what == "adjust" else HostForm)(request.POST))
+        player_id, approve = form["player"], form["approve"]
         if what == "dealing":
-            services.set_dealing(table.pk, post.get("on") == "1")
+            services.set_dealing(table.pk, form["on"])
         elif what == "void":
             services.void_hand(table.pk)
         elif what == "seat":
@@ -212,23 +199,19 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         elif what == "rebuy":
             services.answer_rebuy(table.pk, player_id, approve)
         elif what == "sit-out":
-            services.set_sitting_out(table.pk, player_id, post.get("out") == "1")
+            services.set_sitting_out(table.pk, player_id, form["out"])
         elif what == "adjust":
-            kind = post.get("kind", "")
-            if kind not in services.STACK_CHANGES:
-                raise ServiceError("say whether money changes hands: top-up/removal or correction")
-            amount = _whole(post.get("amount"), "the number of chips", None)
-            note = post.get("note", "")[:100]
-            services.adjust_stack(table.pk, player_id, amount, note, kind=kind)
+            services.adjust_stack(
+                table.pk, player_id, form["amount"], form["note"], kind=form["kind"]
+            )
         elif what == "remove":
             services.cash_out(table.pk, player_id)
         elif what == "act-for":
-            seat = _whole(post.get("seat"), "the seat")
-            services.act_for_absent(table.pk, seat, _whole(post.get("seq"), "the sequence"))
+            services.act_for_absent(table.pk, form["seat"], form["seq"])
         elif what == "choose-for":
             services.choose_for_absent(table.pk)
         elif what == "settings":
-            services.change_settings(table.pk, **_settings_from(post))
+            services.change_settings(table.pk, **cleaned(TableSettingsForm(request.POST)))
     except ServiceError as error:
         return notice(request, str(error), error=True)
     except Player.DoesNotExist:

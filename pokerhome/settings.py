@@ -138,6 +138,14 @@ else:
 # The table socket: the largest message accepted, and (messages, seconds) per connection.
 SOCKET_MAX_BYTES = 4096
 SOCKET_RATE_LIMIT = (20, 5.0)
+# The deepest a socket message's JSON nests: an object holding a list, as htmx sends.
+SOCKET_MAX_NESTING = 2
+# Sockets open at once from one browser session to one table, in one server process.
+SOCKETS_PER_SESSION = 5
+# Tables opened (tables, seconds): per browser session, and per client address in each
+# server process (behind a proxy that is the proxy's address).
+TABLES_PER_SESSION = (10, 3600.0)
+TABLES_PER_ADDRESS = (30, 3600.0)
 
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30

@@ -1,0 +1,170 @@
+"""The forms of the host and the players: every field checked, every number bounded, here.
+
+A form refuses what the database could not hold (a NUL byte, a number past its column)
+with a message the sender can act on, before any service is called. The services then
+check what depends on the table (a free seat, a buy-in within the table's range).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from decimal import Decimal
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from games.models import GAME_CHOICES, STRUCTURE_CHOICES
+from games.rules.catalog import GAMES
+from games.rules.config import DECLARE_METHODS
+from games.rules.values import LOW_VALUES
+from games.services import STACK_CHANGES, ServiceError
+
+TOKEN = re.compile("[A-Za-z0-9_-]+")  # an invite or a host secret (models.new_token)
+MOST_CHIPS = 1_000_000  # any one amount: a stake, a buy-in, a rebuy, a stack change
+MOST_RAISES = 100
+MOST_SEATS = max(game.max_seats for game in GAMES.values())
+MOST_ID = 2**63 - 1  # a player's id (a 64-bit column)
+MOST_SEQUENCE = 2**31 - 1
+MOST_MONEY_PER_CHIP = Decimal("999999.9999")
+
+
+class BadInput(ServiceError):
+    """A form field the sender filled in wrongly: the message says how."""
+
+
+CONTROL_CHARACTERS = "use letters, digits, spaces and punctuation: no control characters"
+
+
+def printable(text: str) -> None:
+    """Refuse control characters (NUL, line breaks, escapes): no name or note needs one."""
+    if any(unicodedata.category(c) == "Cc" for c in text):
+        raise ValidationError(CONTROL_CHARACTERS, code="control_characters")
+
+
+class Whole(forms.IntegerField):
+    """A whole number from ``low`` to ``high``; empty means ``blank``."""
+
+    def __init__(
+        self, label: str, low: int, high: int, blank: int | None = 0, message: str = ""
+    ) -> None:
+        self.blank = blank
+        within = message or f"{label} must be a whole number from {low:,} to {high:,}"
+        below = f"{label} cannot be negative" if low == 0 and not message else within
+        messages = {"invalid": within, "min_value": below, "max_value": within}
+        super().__init__(min_value=low, max_value=high, required=False, error_messages=messages)
+
+    def clean(self, value):
+        number = super().clean(value)
+        return self.blank if number is None else number
+
+
+def chips(label: str, blank: int | None = 0) -> Whole:
+    return Whole(label, 0, MOST_CHIPS, blank)
+
+
+class Flag(forms.Field):
+    """A checkbox sent as "1" when ticked; anything else is no."""
+
+    def to_python(self, value) -> bool:
+        return value == "1"
+
+    def validate(self, value) -> None:
+        pass
+
+
+class Choice(forms.ChoiceField):
+    """One of ``choices``; empty means ``blank`` (or, with no blank, ``message``)."""
+
+    def __init__(self, choices, message: str, blank: str | None = None) -> None:
+        self.blank = blank
+        messages = {"required": message, "invalid_choice": message}
+        super().__init__(choices=choices, required=blank is None, error_messages=messages)
+
+    def clean(self, value):
+        return super().clean(value) or self.blank
+
+
+class Text(forms.CharField):
+    """Text of at most ``longest`` characters, none of them a control character."""
+
+    def __init__(self, longest: int, message: str, required: bool = False) -> None:
+        messages = {"required": message, "max_length": message,
+                    "null_characters_not_allowed": CONTROL_CHARACTERS}  # fmt: skip
+        super().__init__(max_length=longest, required=required, error_messages=messages,
+                         validators=[printable])  # fmt: skip
+
+
+class MoneyPerChip(forms.DecimalField):
+    def __init__(self) -> None:
+        message = "the money per chip must be a number like 0.25"
+        messages = {key: message for key in ("invalid", "min_value", "max_value")}
+        super().__init__(min_value=0, max_value=MOST_MONEY_PER_CHIP, required=False,
+                         error_messages=messages)  # fmt: skip
+
+    def clean(self, value):
+        amount = super().clean(value)
+        return None if amount is None else amount.quantize(Decimal("0.0001"))
+
+
+class TableSettingsForm(forms.Form):
+    """The game and stakes, at a new table or changed by the host between hands."""
+
+    game = Choice(GAME_CHOICES, "choose a game")
+    structure = Choice(STRUCTURE_CHOICES, "choose a betting structure")
+    ante = chips("the ante")
+    small_blind = chips("the small blind")
+    big_blind = chips("the big blind")
+    small_bet = chips("the small bet")
+    big_bet = chips("the big bet")
+    raise_cap = Whole("the raise cap", 0, MOST_RAISES, blank=None)
+    cap_lifts_heads_up = Flag()
+    stake_cap = chips("the stake cap", blank=None)
+    declare = Choice([(m, m) for m in DECLARE_METHODS], "choose how to declare", "chips")
+    low = Choice([(low, low) for low in LOW_VALUES], "choose a low", "ace-to-six")
+    action_clock = Whole("", 5, 600, None, "the action clock is 5 to 600 seconds")
+    chip_value = MoneyPerChip()
+    history_open = Flag()
+
+
+class NewTableForm(TableSettingsForm):
+    name = Text(60, "give the table a name of 1 to 60 characters", required=True)
+    seat_count = Whole("", 2, MOST_SEATS, message=f"a table can have 2 to {MOST_SEATS} seats")
+    min_buy_in = chips("the minimum buy-in")
+    max_buy_in = chips("the maximum buy-in")
+    approval_required = Flag()
+
+
+class JoinForm(forms.Form):
+    seat = Whole("the seat", 1, MOST_SEATS)
+    name = Text(24, "choose a name of 1 to 24 characters")
+    buy_in = chips("the buy-in")
+
+
+class RebuyForm(forms.Form):
+    amount = chips("the rebuy")
+
+
+class HostForm(forms.Form):
+    """What a host's button or form sends; each action reads the fields it needs."""
+
+    player = Whole("", 1, MOST_ID, None, "there is no such player")
+    seat = Whole("the seat", 1, MOST_SEATS)
+    seq = Whole("the sequence", 0, MOST_SEQUENCE)
+    approve = Flag()
+    on = Flag()
+    out = Flag()
+
+
+class AdjustForm(HostForm):
+    kind = Choice([(k, k) for k in STACK_CHANGES],
+                  "say whether money changes hands: top-up/removal or correction")  # fmt: skip
+    amount = Whole("the number of chips", -MOST_CHIPS, MOST_CHIPS, blank=None)
+    note = Text(100, "a note is at most 100 characters")
+
+
+def cleaned(form: forms.Form) -> dict:
+    """The form's values, or BadInput with the first thing wrong with it."""
+    if not form.is_valid():
+        raise BadInput(next(iter(form.errors.values()))[0])
+    return form.cleaned_data
