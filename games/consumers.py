@@ -23,6 +23,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from games import presence, queued_actions, services, watchers
+from games.forms import TOKEN
 from games.models import Table
 from games.presenter import receive_parts, render_table, viewer_of
 from games.services import ServiceError, StaleAction
@@ -107,6 +108,29 @@ class BadMessage(Exception):
     pass
 
 
+def nesting(text: str) -> int:
+    """How deep the JSON in ``text`` nests its arrays and objects (brackets inside strings
+    are not counted), read before parsing: the parser recurses once per level."""
+    deepest = depth = 0
+    quoted = escaped = False
+    for char in text:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                quoted = False
+        elif char == '"':
+            quoted = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def _text(value: object, field: str) -> str:
     if isinstance(value, list) and len(value) == 1:
         value = value[0]
@@ -173,6 +197,10 @@ class NoDatabaseHopConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
 
+# Sockets open in this process per (table id, session key or, without one, address).
+_open_sockets: dict[tuple[int, str], int] = {}
+
+
 class TableConsumer(NoDatabaseHopConsumer):
     # A socket has no channel of its own in the layer: its event loop's relay listens
     # for the tables of all its sockets (games.watchers).
@@ -180,12 +208,33 @@ class TableConsumer(NoDatabaseHopConsumer):
 
     async def connect(self) -> None:
         self.invite = invite = self.scope["url_route"]["kwargs"]["invite"]
-        self.table_id = await database_sync_to_async(self._table_id)(invite)
+        self.counted: tuple[int, str] | None = None
+        self.table_id = None
+        if TOKEN.fullmatch(invite):  # (PostgreSQL refuses to even look up a NUL byte)
+            self.table_id = await database_sync_to_async(self._table_id)(invite)
         if self.table_id is None:
             await self.close(code=4404)
             return
         session = self.scope.get("session")
         self.session_key = session.session_key if session is not None else None
+        client = (self.table_id, self.session_key or f"address {self._address()}")
+        if _open_sockets.get(client, 0) >= settings.SOCKETS_PER_SESSION:
+            await self.accept()
+            await self.send_error(
+                f"this browser has the table open {settings.SOCKETS_PER_SESSION} times "
+                "already: use one of those tabs"
+            )
+            await self.close(code=4429)
+            return
+        _open_sockets[client] = _open_sockets.get(client, 0) + 1
+        self.counted = client
+        try:
+            await self._open()
+        except BaseException:
+            self._uncount()
+            raise
+
+    async def _open(self) -> None:
         # Becoming host means opening the host link, which reloads the page: read it once.
         self.is_host = await database_sync_to_async(self._arrive)()
         self.version = -1
@@ -211,8 +260,20 @@ class TableConsumer(NoDatabaseHopConsumer):
     def _table_id(invite: str) -> int | None:
         return Table.objects.filter(invite=invite).values_list("pk", flat=True).first()
 
+    def _address(self) -> str:
+        client = self.scope.get("client")
+        return str(client[0]) if client else ""
+
+    def _uncount(self) -> None:
+        if self.counted is not None:
+            left = _open_sockets.pop(self.counted) - 1
+            if left:
+                _open_sockets[self.counted] = left
+            self.counted = None
+
     async def disconnect(self, code: int) -> None:
-        if getattr(self, "table_id", None) is not None:
+        if getattr(self, "counted", None) is not None:
+            self._uncount()
             await watchers.unwatch(self.table_id, self)
 
     # -- sending ----------------------------------------------------------------
@@ -260,6 +321,9 @@ class TableConsumer(NoDatabaseHopConsumer):
             await self.send_error("that message is too large or not text")
             return
         try:
+            most = settings.SOCKET_MAX_NESTING
+            if nesting(text_data) > most:
+                raise BadMessage(f"a message nests lists and objects at most {most} deep")
             message = json.loads(text_data)
             if not isinstance(message, dict):
                 raise BadMessage("a message is a JSON object")
