@@ -299,13 +299,27 @@ def render_shown(part: str, shown: dict) -> str:
 
 
 def controls_html(context: dict) -> str:
-    """The viewer's controls: only the player to act has any."""
+    """The viewer's controls: the player to act has the step's forms; a player waiting
+    for their turn in a betting round may choose an action ahead."""
     legal, hand = context["legal"], context["hand"]
     if not legal:
-        return ""
+        return _act_ahead(context)
     seen = context["seen"]
     return controls.forms(legal, hand.sequence, hand.game, seen["stakes"]["declare"],
                           context["presets"], context["my_cards"], seen["stage"])  # fmt: skip
+
+
+def _act_ahead(context: dict) -> str:
+    """'Check/fold' and 'Call any' for a player still in a betting round whose turn has
+    not come; table.js acts on them when it does, and clears them if the bet moves."""
+    seen, me = context["seen"], context["viewer"].seat
+    mine = next((s for s in seen["seats"] if s["seat"] == me), None) if seen else None
+    if not (context["hand"] and seen["step"] == "betting" and mine) or (
+        mine["folded"] or mine["all_in"] or mine["capped"]
+    ):
+        return ""
+    owed = max(s["bet"] for s in seen["seats"]) - mine["bet"]
+    return render_shown("ahead", {"owed": owed, "sequence": context["hand"].sequence})
 
 
 GAME_BUTTONS = tuple({"slug": g.slug, "name": g.name} for g in GAMES.values())

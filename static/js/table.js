@@ -25,9 +25,41 @@
   });
   document.addEventListener("htmx:wsClose", function () { socket = null; });
 
+  // Act ahead: a choice made before one's turn is played when the turn comes, with the
+  // controls the server sent for it; it is dropped if the bet to call has moved.
+  var ahead = null;
+  function readAhead() {
+    var box = document.querySelector(".act-ahead");
+    ahead = box && {
+      owed: box.dataset.owed,
+      checkFold: document.getElementById("ahead-check-fold").checked,
+      callAny: document.getElementById("ahead-call-any").checked,
+    };
+  }
+  function playAhead() {
+    var box = document.querySelector(".act-ahead");
+    if (box && ahead && box.dataset.owed !== ahead.owed) {
+      document.getElementById("ahead-check-fold").checked = false;
+      document.getElementById("ahead-call-any").checked = false;
+    }
+    var bar = document.querySelector(".controls");
+    if (!bar || !ahead) return;
+    var wanted = ahead.checkFold ? ["c-check", "f"] : ahead.callAny ? ["c"] : [];
+    ahead = null;
+    for (var i = 0; i < wanted.length; i++) {
+      var key = wanted[i].split("-");
+      var button = bar.querySelector("button[data-key=" + key[0] + "]");
+      if (button && (key.length === 1 || button.closest("form").querySelector("input[value=" + key[1] + "]"))) {
+        button.click();
+        return;
+      }
+    }
+  }
+
   // A push replaces the table; keep what this person was typing or had opened.
   var kept = null;
   document.addEventListener("htmx:wsBeforeMessage", function () {
+    readAhead();
     kept = { values: {}, open: [], focus: document.activeElement && document.activeElement.id };
     document.querySelectorAll("[data-keep][id]").forEach(function (el) {
       kept.values[el.id] = el.type === "checkbox" ? el.checked : el.value;
@@ -51,6 +83,7 @@
     var focus = kept.focus && document.getElementById(kept.focus);
     if (focus) focus.focus();
     kept = null;
+    playAhead();
   });
   // A notice belongs to the moment it was about: once the table has moved on (and the
   // notice has been up a moment), it goes.

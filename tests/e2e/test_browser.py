@@ -249,3 +249,27 @@ def test_the_draw_button_says_what_it_will_do_and_an_old_notice_goes(running_ser
     assert button.inner_text() == "Draw 2"
     taps.nth(0).click()
     assert button.inner_text() == "Draw 1"
+
+
+def test_a_check_fold_ticked_ahead_is_played_when_the_turn_comes(running_server, chromium):
+    host = chromium.new_context(viewport=LAPTOP).new_page()
+    pages = {name: chromium.new_context(viewport=PHONE).new_page() for name in ("Ann", "Bob")}
+    link = create_table(host, running_server.base, "high-low-declare")
+    sit(pages["Ann"], link, "Ann", "1")
+    sit(pages["Bob"], link, "Bob", "2")
+    host.wait_for_selector(".seat:has-text('Bob')")
+    host.click("button:has-text('Start dealing')")
+    for page in pages.values():
+        page.wait_for_selector(".seat.me .card[data-card]")
+    first = next(n for n, p in pages.items() if p.locator(".controls").count())
+    second = "Bob" if first == "Ann" else "Ann"
+    waiting = pages[second]
+    waiting.check("#ahead-check-fold")
+    act_and_wait(pages[first], lambda: pages[first].click(".controls button:has-text('Check')"))
+    # The waiting player's check goes by itself: the hand reaches the draw.
+    host.wait_for_selector(f".log li:has-text('{second} checks')")
+    assert (
+        waiting.locator(".controls .draw-button").count()
+        + pages[first].locator(".controls .draw-button").count()
+        == 1
+    )
