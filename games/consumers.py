@@ -197,7 +197,7 @@ class NoDatabaseHopConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
 
-# Sockets open in this process per (table id, session key or, without one, address).
+# Sockets open in this process per (table id, session key).
 _open_sockets: dict[tuple[int, str], int] = {}
 
 
@@ -217,8 +217,10 @@ class TableConsumer(NoDatabaseHopConsumer):
             return
         session = self.scope.get("session")
         self.session_key = session.session_key if session is not None else None
-        client = (self.table_id, self.session_key or f"address {self._address()}")
-        if _open_sockets.get(client, 0) >= settings.SOCKETS_PER_SESSION:
+        # A browser has a session from the table's page on; a socket without one (a
+        # script's, a benchmark's) shows the table to nobody in particular: not counted.
+        client = (self.table_id, self.session_key or "")
+        if self.session_key and _open_sockets.get(client, 0) >= settings.SOCKETS_PER_SESSION:
             await self.accept()
             await self.send_error(
                 f"this browser has the table open {settings.SOCKETS_PER_SESSION} times "
@@ -259,10 +261,6 @@ class TableConsumer(NoDatabaseHopConsumer):
     @staticmethod
     def _table_id(invite: str) -> int | None:
         return Table.objects.filter(invite=invite).values_list("pk", flat=True).first()
-
-    def _address(self) -> str:
-        client = self.scope.get("client")
-        return str(client[0]) if client else ""
 
     def _uncount(self) -> None:
         if self.counted is not None:

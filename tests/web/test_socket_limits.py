@@ -110,3 +110,14 @@ async def test_a_socket_to_a_link_no_table_could_have_is_refused(invite):
     await database_sync_to_async(make_table)()
     _, connected = await opened(f"/ws/t/{invite}/", [ORIGIN])
     assert not connected
+
+
+async def test_sockets_without_a_session_are_not_counted_against_a_browser():
+    table = await database_sync_to_async(make_table)()
+    cookie = await database_sync_to_async(browser_at)(table)
+    anonymous = [(await socket_to(table)) for _ in range(7)]
+    assert all(connected for _, connected in anonymous)
+    mine = [(await socket_to(table, cookie)) for _ in range(5)]
+    assert all(connected for _, connected in mine)
+    for socket, _ in [*anonymous, *mine]:
+        await socket.disconnect()
