@@ -370,9 +370,12 @@ def full_render(context: dict) -> str:
         return render_to_string(STATE + name, context)
 
     seats = "".join(table_html.seat(seat, context) for seat in context["seats"])
+    own = next((seat["number"] for seat in context["seats"] if seat["is_me"]), None)
+    felt = (f'\n  <section class="felt{" seated" if own else ""}" aria-label="the table" '
+            f'style="--me:{own or 1};--seats:{context["table"].seat_count}">\n')  # fmt: skip
     return "".join((
-        table_html.opening(context), table_html.status(context),
-        '\n  <section class="seats">\n', seats, "  </section>\n",
+        table_html.opening(context), table_html.status(context), felt,
+        table_html.middle(context), seats, "  </section>\n",
         presenter.controls_html(context), table_html.awards(context), part("choose"),
         table_html.log(context["log"]), part("panels"), "</div>\n",
     ))  # fmt: skip
