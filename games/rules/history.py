@@ -1,9 +1,10 @@
 """Hand history: what a reviewer may know of a finished hand, any step of it, its text log.
 
-A reviewer sees their own cards, every card that was ever face up, and every hand shown
-at the showdown; with ``show_all`` (the host opened the history) every card. A card is
-shown at a seat only as that seat's hand showed it: a folded card reshuffled and dealt
-to the reviewer stays hidden in the hand that folded it.
+At every step a reviewer sees what the table showed them by then, card by dealt card:
+their own cards, a card from the moment it was face up in the hand that held it, and a
+hand shown at the showdown; a declaration as the live view showed it. A card reshuffled
+and dealt again is a new card in the hand it comes to, so a folded hand stays hidden
+wherever its cards go. With ``show_all`` (the host opened the history) everything.
 
 >>> from games.rules.document import new_document
 >>> from games.rules.config import HandConfig
@@ -17,43 +18,91 @@ to the reviewer stays hidden in the hand that folded it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from games.rules.cards import Card
 from games.rules.catalog import GAMES
-from games.rules.document import replay
-from games.rules.hand import Hand
+from games.rules.document import ReplayError, start_hand
+from games.rules.errors import RulesError
+from games.rules.hand import Hand, Player
+from games.rules.view import view
 
 
-def _steps(document: dict):
-    """The hand after 0, 1, ... n actions."""
-    for k in range(len(document["actions"]) + 1):
-        yield replay(document, upto=k)
+def _held(player: Player) -> list[Card]:
+    """The cards a seat holds, or the hand it folded (now in the muck)."""
+    return player.mucked if player.folded else player.cards
 
 
-def known_cards(document: dict, seat: int | None, show_all: bool = False) -> set[str]:
-    """Every card ``seat`` (None: anyone) may see when reviewing the finished hand."""
-    if show_all:
-        return {str(c) for c in document["deck"]}
-    known: set[str] = set()
-    for hand in _steps(document):
-        known |= {str(c) for c in hand.board}
-        if hand.one_up is not None:
-            known.add(str(hand.one_up))
+def _replayed(document: dict) -> Iterator[Hand]:
+    """The hand after 0, 1, ... n actions: one hand, replayed once, changed between yields."""
+    hand = start_hand(document)
+    yield hand
+    for i, action in enumerate(document["actions"]):
+        try:
+            hand.apply(action)
+        except RulesError as error:
+            raise ReplayError(i, action, error) from error
+        yield hand
+
+
+class _Sightings:
+    """Every dealt card, one by one: which hand held it from which step to which, when it
+    was first face up there, and whether that hand showed it down."""
+
+    def __init__(self) -> None:
+        self.held: list[dict[int, list[tuple[Card, int]]]] = []  # (card, step it came)
+        self.first_up: dict[tuple[int, Card, int], int] = {}
+        self.shown_down: set[tuple[int, Card, int]] = set()
+
+    def note(self, hand: Hand) -> None:
+        """Add the hand as it is after one more action (the deal first)."""
+        k = len(self.held)
+        before = self.held[-1] if self.held else {}
+        now = {}
         for s, p in hand.players.items():
-            known |= {str(c) for c, up in zip(p.cards, p.up, strict=True) if up}
-            if s == seat or (hand.showdown and not p.folded):
-                known |= {str(c) for c in p.cards}
-    return known
+            came = dict(before.get(s, ()))
+            now[s] = [(c, came.get(c, k)) for c in _held(p)]
+            up = p.mucked_up if p.folded else p.up
+            for instance, face_up in zip(now[s], up, strict=True):
+                if face_up:
+                    self.first_up.setdefault((s, *instance), k)
+        self.held.append(now)
+        if hand.showdown:
+            live = [s for s, p in hand.players.items() if not p.folded]
+            self.shown_down = {(s, *instance) for s in live for instance in now[s]}
+
+    def at(self, step: int, seat: int | None, show_all: bool) -> dict[int, list[str | None]]:
+        """Each seat's cards after ``step`` actions as ``seat`` may see them (None: not)."""
+
+        def shows(instance: tuple[int, Card, int]) -> bool:
+            return (
+                show_all
+                or instance[0] == seat
+                or instance in self.shown_down
+                or self.first_up.get(instance, step + 1) <= step
+            )
+
+        return {
+            s: [str(c) if shows((s, c, came)) else None for c, came in cards]
+            for s, cards in self.held[step].items()
+        }
 
 
-def seen_cards(document: dict, seat: int | None, show_all: bool = False) -> dict[int, set[str]]:
-    """For each seat dealt in, the cards ``seat`` may see in that seat's hand: all of
-    their own, any card while it was face up there, a hand shown down; all with
-    ``show_all``."""
-    seen: dict[int, set[str]] = {s["seat"]: set() for s in document["seats"]}
-    for hand in _steps(document):
-        for s, p in hand.players.items():
-            whole = show_all or s == seat or (hand.showdown and not p.folded)
-            seen[s] |= {str(c) for c, up in zip(p.cards, p.up, strict=True) if whole or up}
-    return seen
+def shown_cards(
+    document: dict, seat: int | None, step: int, show_all: bool = False
+) -> dict[int, list[str | None]]:
+    """After ``step`` actions, each seat's cards (the hand it folded, once folded) as
+    ``seat`` (None: a spectator) may see them then; None for a card it may not.
+
+    Each dealt card is judged on its own: that card in the hand that holds it, from the
+    moment it came until it leaves (a card reshuffled and dealt again is another). The
+    reviewer sees it if it is their own, from the moment it is face up in that hand, or
+    all along if that hand shows it at the showdown; every card with ``show_all``.
+    """
+    seen = _Sightings()
+    for hand in _replayed(document):
+        seen.note(hand)
+    return seen.at(step, seat, show_all)
 
 
 def names_of(document: dict) -> dict[int, str]:
@@ -96,7 +145,7 @@ def _action_words(action: dict, before: Hand, who: str, private: bool) -> str:
         return f"{who} sets a reveal order: {' '.join(action.get('order', []))}"
     if private and kind == "replace":
         return f"{who} replaces {action.get('card')}"
-    if private and kind == "declare":
+    if kind == "declare" and (private or before.config.declare == "vocal"):  # vocal: public
         return f"{who} declares {str(action.get('declaration', '')).title()}"
     texts = {
         "fold": f"{who} folds",
@@ -145,25 +194,31 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
     part of the hand that step's action was taken in."""
     total = len(document["actions"])
     step = max(0, min(step, total))
-    hand = replay(document, upto=step)
     names = names_of(document)
-    seen = seen_cards(document, seat, show_all)
-    final = replay(document)
-    revealed = {s: p.declaration for s, p in final.players.items() if p.declared}
-    action, street = None, part_of_hand(hand)
-    if step:
-        taken = document["actions"][step - 1]
-        before = replay(document, step - 1)
-        private = show_all or taken["seat"] == seat
-        action = describe_action(taken, before, names, private)
-        street = part_of_hand(before)
-    awards = final.result()["awards"] if hand.finished else []
+    seen = _Sightings()
+    action, street = None, ""
+    for k, hand in enumerate(_replayed(document)):
+        seen.note(hand)
+        if k == step - 1:
+            taken = document["actions"][k]
+            private = show_all or taken["seat"] == seat
+            action = describe_action(taken, hand, names, private)
+            street = part_of_hand(hand)
+        if k == step:
+            at_step = _review_step(hand, seat, show_all, names)
+            street = street or part_of_hand(hand)
+    shown = seen.at(step, seat, show_all)
+    for entry in at_step["seats"]:
+        entry["cards"] = shown[entry["seat"]]
+    return {"step": step, "total": total, "street": street, "action": action, **at_step}
+
+
+def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, str]) -> dict:
+    """The hand now as the reviewer may see it, but for the cards in the hands."""
+    declarations = _declarations(hand, seat, show_all)
+    awards = hand.result()["awards"] if hand.finished else []
     return {
-        "step": step,
-        "total": total,
         "game_name": GAMES[hand.config.game].name,
-        "street": street,
-        "action": action,
         "board": [str(c) for c in hand.board],
         "pot": hand.pot,
         "one_up": str(hand.one_up) if hand.one_up is not None else None,
@@ -177,9 +232,9 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
                 "button": s == hand.button,
                 "me": s == seat,
                 "to_act": s in hand.actors(),
-                "cards": [str(c) if str(c) in seen[s] else None for c in _held(p)],
+                "cards": [],
                 "up": list(p.mucked_up if p.folded else p.up),
-                "declaration": revealed.get(s) if (p.declared or hand.finished) else None,
+                "declaration": declarations[s],
             }
             for s, p in sorted(hand.players.items())
         ],
@@ -189,9 +244,13 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
     }
 
 
-def _held(player) -> list:
-    """The cards a seat holds, or the hand it folded (now in the muck)."""
-    return player.mucked if player.folded else player.cards
+def _declarations(hand: Hand, seat: int | None, show_all: bool) -> dict[int, str | None]:
+    """Each seat's declaration as the table showed it to ``seat`` then: a vocal one when
+    made, one in the fist only once all are opened (never if the hand ended first), the
+    reviewer's own from when they made it; every one made with ``show_all``."""
+    if show_all:
+        return {s: p.declaration for s, p in hand.players.items()}
+    return {entry["seat"]: entry["declaration"] for entry in view(hand, seat)["seats"]}
 
 
 def text_log(
@@ -200,33 +259,41 @@ def text_log(
     """The hand in the usual hand-history style, one line per event, as the reviewer may
     see it: their own discards, draws and reveal order too (everyone's with ``show_all``)."""
     names = names_of(document)
-    seen = seen_cards(document, seat, show_all)
-    first = replay(document, upto=0)
-    lines = [f"{title or 'Hand'}: {GAMES[first.config.game].name}, {stakes_text(first.config)}"]
-    for s in sorted(first.players):
-        p = first.players[s]
-        button = " (button)" if s == first.button else ""
+    seen = _Sightings()
+    replayed = _replayed(document)
+    hand = next(replayed)
+    seen.note(hand)
+    order = list(hand.order)
+    lines = [f"{title or 'Hand'}: {GAMES[hand.config.game].name}, {stakes_text(hand.config)}"]
+    for s in sorted(hand.players):
+        p = hand.players[s]
+        button = " (button)" if s == hand.button else ""
         lines.append(f"Seat {s}: {names[s]} ({p.starting_stack} in chips){button}")
     log = _LogWriter(lines, names)
-    for event in first.log:
+    deal_at = len(lines)
+    for event in hand.log:
         if event["event"] == "deal":
-            for s in first.order:
-                shown = [str(c) for c in first.players[s].cards if str(c) in seen[s]]
-                if shown:
-                    lines.append(f"Dealt to {names[s]}: {' '.join(shown)}")
+            deal_at = len(lines)  # filled in at the end, once the showdown is known
         else:
             log.write(event)
-    before = first
-    for k, action in enumerate(document["actions"], start=1):
+    for action in document["actions"]:
         private = show_all or action["seat"] == seat
-        lines.append(describe_action(action, before, names, private))
-        after = replay(document, upto=k)
-        for event in after.log[len(before.log) :]:
+        lines.append(describe_action(action, hand, names, private))
+        logged = len(hand.log)
+        held = {s: list(p.cards) for s, p in hand.players.items()}
+        hand = next(replayed)
+        seen.note(hand)
+        for event in hand.log[logged:]:
             log.write(event)
-        for s in after.players if show_all else [seat] if seat in after.players else []:
-            lines += _new_cards(before, after, s, names)
-        before = after
-    for award in before.result()["awards"]:
+        for s in hand.players if show_all else [seat] if seat in hand.players else []:
+            lines += _new_cards(held[s], hand.players[s], names[s])
+    dealt = seen.at(0, seat, show_all)
+    lines[deal_at:deal_at] = [
+        f"Dealt to {names[s]}: {' '.join(shown)}"
+        for s in order
+        if (shown := [c for c in dealt[s] if c is not None])
+    ]
+    for award in hand.result()["awards"]:
         lines.append(award_text(award, names[award["seat"]]))
     return lines
 
@@ -253,15 +320,15 @@ def stakes_text(config) -> str:
     return ", ".join(parts)
 
 
-def _new_cards(before: Hand, after: Hand, seat: int, names: dict[int, str]) -> list[str]:
-    """The cards ``seat`` was dealt by this action, when not dealt face up for all to see."""
-    old, new = before.players[seat], after.players[seat]
-    if new.folded:
+def _new_cards(held: list[Card], now: Player, name: str) -> list[str]:
+    """The cards a seat holding ``held`` was dealt by this action, when not dealt face up
+    for all to see."""
+    if now.folded:
         return []
-    dealt = [(c, up) for c, up in zip(new.cards, new.up, strict=True) if c not in old.cards]
+    dealt = [(c, up) for c, up in zip(now.cards, now.up, strict=True) if c not in held]
     if not dealt or all(up for _, up in dealt):
         return []
-    return [f"Dealt to {names[seat]}: {' '.join(str(c) for c, _ in dealt)}"]
+    return [f"Dealt to {name}: {' '.join(str(c) for c, _ in dealt)}"]
 
 
 class _LogWriter:
@@ -302,8 +369,6 @@ def _event_line(event: dict, names: dict[int, str]) -> str | None:
     if kind == "declarations":
         shown = ", ".join(f"{names[int(s)]} {d.title()}" for s, d in event["declarations"].items())
         return f"Declarations: {shown}"
-    if kind == "declare":
-        return f"{names[event['seat']]} declares {event['declaration'].title()}"
     if kind == "showdown":
         return "*** SHOWDOWN *** " + "; ".join(
             f"{names[int(s)]} shows {' '.join(cards)}" for s, cards in event["hands"].items()

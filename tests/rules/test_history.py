@@ -7,7 +7,7 @@ import json
 
 from games.rules.document import replay, start_hand
 from games.rules.history import review, text_log
-from tests.rules.scripting import act, scripted_document
+from tests.rules.scripting import act, cards_of, scripted_document
 from tests.rules.test_document import EXAMPLES
 from tests.rules.test_reshuffle_and_table import EIGHT
 
@@ -99,3 +99,111 @@ def test_an_uncontested_award_reads_plainly():
     awards = review(document, 2, seat=2)["awards"]
     assert [a["text"] for a in awards] == ["P1 wins 2 (Main pot): everyone else folded"]
     assert not review(document, 2, seat=2)["showdown"]
+
+
+SEVEN = ["2c 3c 4c 6c 8h", "7c 8c 9c Tc Jc", "3h 7d 5c Th 9s", "4d 5d 6d 8d 9h",
+         "9d Td Jd Qd Kd", "Ad 2h 4h 5h 6h", "Qc Kc Ac 2d 3d"]  # fmt: skip
+
+
+def test_folded_hands_stay_hidden_after_everyone_draws_five_and_the_muck_is_reshuffled():
+    document = played(
+        scripted_document("high-low-declare", SEVEN, ante=1,
+                          reshuffle="3h 7d 5c Th 9s 2c 3c 4c 6c 8h"),
+        *[f"{s} check" for s in range(1, 8)],
+        *[f"{s} draw {SEVEN[s - 1]}" for s in range(1, 8)],
+        "1 bet 4", "2 call", "3 fold", "4 call", "5 fold", "6 fold", "7 call",
+        *[f"{s} declare high" for s in (1, 2, 4, 7)],
+    )  # fmt: skip
+    final = replay(document)
+    assert sum(e["event"] == "reshuffle" for e in final.log) == 2
+    assert {"3h", "7d", "5c"} <= {str(c) for c in final.players[4].cards}  # P3's, shown down
+    assert {"2c", "3c", "Th"} <= {str(c) for c in final.players[5].mucked}  # P1's, P3's
+    folded = (3, 5, 6)
+    for reviewer in (None, 1, 2, 4, 7):
+        for step in range(len(document["actions"]) + 1):
+            seats = {s["seat"]: s for s in review(document, step, reviewer)["seats"]}
+            if step == 0:  # P1 drew five: the five dealt were never shown
+                assert all(seats[1]["cards"]) is (reviewer == 1)
+            for seat in folded:
+                assert set(seats[seat]["cards"]) == {None}, f"{seat}, for {reviewer} at {step}"
+        lines = text_log(document, reviewer)
+        assert not any(line.startswith(("Dealt to P3", "Dealt to P5", "Dealt to P6"))
+                       for line in lines), reviewer  # fmt: skip
+    assert not any(line.startswith("Dealt to") for line in text_log(document, None))
+    assert review(document, 0, 3)["seats"][2]["cards"] == SEVEN[2].split()
+
+
+def until(hand, step: str, act_as) -> None:
+    """Act for whoever is to act (``act_as(seat)`` gives the action line) while at ``step``."""
+    while hand.step == step:
+        act(hand, act_as(hand.actors()[0]))
+
+
+def test_a_card_shows_from_the_moment_it_was_up_and_only_in_its_own_instance():
+    """Levy's: P1 draws five, and P1's first discard (2c), reshuffled, comes back to P1
+    face up at replace-one: the 2c P1 was dealt stays hidden. P4 stands pat, turns four
+    cards up and folds: each shows from its turn, never before."""
+    document = scripted_document("levys", EIGHT, ante=1, reshuffle="2c")
+    hand = start_hand(document)
+    act(hand, *[f"{s} check" for s in range(1, 9)])
+    act(hand, "1 draw " + EIGHT[0], "2 draw " + EIGHT[1], "3 draw Qc Kc")
+    act(hand, *[f"{s} draw" for s in range(4, 9)])
+    until(hand, "arrange", lambda s: f"{s} arrange {cards_of(hand, s)}")
+    first_up = len(hand.actions)
+    for _ in range(4):
+        until(hand, "betting", lambda s: f"{s} check")
+    up = str(hand.players[1].cards[0])
+    until(hand, "replace", lambda s: f"{s} replace {up}" if s == 1 else f"{s} keep")
+    assert str(hand.players[1].cards[0]) == "2c" and hand.players[1].up[0]
+    act(hand, "3 bet 4")
+    until(hand, "betting", lambda s: f"{s} fold" if s in (4, 5) else f"{s} call")
+    until(hand, "declare", lambda s: f"{s} declare high")
+    document = {**document, "actions": hand.actions}
+    for reviewer in (None, 2, 4):
+        dealt = review(document, 0, reviewer)["seats"]
+        assert set(dealt[0]["cards"]) == {None}, "P1's dealt 2c is not the 2c P1 showed down"
+        assert set(dealt[3]["cards"]) == {None} or reviewer == 4, "P4's cards are not up yet"
+        before = review(document, first_up - 1, reviewer)["seats"][3]["cards"]
+        assert set(before) == {None} or reviewer == 4
+        assert review(document, first_up, reviewer)["seats"][3]["cards"][0] == "4d"
+        log = text_log(document, reviewer)
+        assert not any(line.startswith(("Dealt to P1", "Dealt to P4")) for line in log) or (
+            reviewer == 4 and "Dealt to P4: 4d 5d 6d 7d 8d" in log
+        )
+    assert review(document, len(hand.actions), None)["seats"][0]["cards"][0] == "2c"
+    assert review(document, len(hand.actions), None)["seats"][3]["cards"] == [
+        "4d", "5d", "6d", "7d", None
+    ]  # fmt: skip
+
+
+def test_a_declaration_in_the_fist_shows_only_once_the_fists_are_opened():
+    document = played(
+        scripted_document("high-low-declare", EIGHT[:2], ante=1),
+        "1 check", "2 check", "1 draw", "2 draw", "1 check", "2 check",
+        "1 declare low", "2 fold",
+    )  # fmt: skip
+    last = len(document["actions"])
+    for reviewer in (None, 2):
+        for step in range(last + 1):
+            assert review(document, step, reviewer)["seats"][0]["declaration"] is None
+        assert not any("declares Low" in line for line in text_log(document, reviewer))
+    assert review(document, last, 1)["seats"][0]["declaration"] == "low"
+    assert "P1 declares Low" in text_log(document, 1)
+    assert review(document, last, 2, show_all=True)["seats"][0]["declaration"] == "low"
+
+    three = played(
+        scripted_document("high-low-declare", EIGHT[:3], ante=1),
+        *[f"{s} check" for s in (1, 2, 3)], *[f"{s} draw" for s in (1, 2, 3)],
+        *[f"{s} check" for s in (1, 2, 3)], "1 declare low", "2 declare high", "3 fold",
+    )  # fmt: skip
+    before_all = review(three, len(three["actions"]) - 1, 2)["seats"]
+    assert [s["declaration"] for s in before_all] == [None, "high", None]
+    opened = review(three, len(three["actions"]), None)["seats"]
+    assert [s["declaration"] for s in opened] == ["low", "high", None]
+
+
+def test_a_vocal_declaration_is_public_and_logged_once():
+    last = len(HIGH_LOW["actions"])
+    assert review(HIGH_LOW, last, seat=None)["action"] == "Bob declares Low"
+    lines = text_log(HIGH_LOW, seat=None)
+    assert lines.count("Bob declares Low") == 1 and "Bob declares" not in lines

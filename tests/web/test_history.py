@@ -20,7 +20,13 @@ from games import history, services
 from games.models import HandEvent, Player, Table
 from games.rules.document import replay
 from tests.rules.test_playout import Witness
-from tests.web.helpers import assert_chips_balance, make_table, play_current_hand, seat_players
+from tests.web.helpers import (
+    assert_chips_balance,
+    make_table,
+    play_current_hand,
+    seat_players,
+    session_of,
+)
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -270,3 +276,35 @@ def test_bad_history_urls_are_not_found(url):
     services.set_dealing(table.pk, True)
     play_current_hand(table, random.Random(1))
     assert Client().get(url.format(invite=table.invite)).status_code == 404
+
+
+def test_a_declaration_left_in_the_fist_never_shows_in_the_review_or_the_log():
+    table = make_table("high-low-declare")
+    clients = {}
+    for seat, name in ((1, "Ann"), (2, "Bob")):
+        client = Client()
+        client.get(f"/t/{table.invite}/")
+        client.post(f"/t/{table.invite}/join/", {"seat": seat, "name": name, "buy_in": 300})
+        clients[seat] = client
+    services.set_dealing(table.pk, True)
+    if services.current_hand(table) is None:
+        services.tick(table.pk, timezone.now() + timedelta(seconds=10))
+    declarer = None
+    while (hand := services.current_hand(table)) is not None:
+        engine = services.load_engine(hand)
+        seat = engine.actors()[0]
+        if engine.step == "declare" and declarer is None:
+            declarer, action = seat, {"type": "declare", "declaration": "low"}
+        else:
+            action = engine.absent_action(seat)  # checks, stands pat, folds at the declaration
+            del action["seat"]
+        services.act(table.pk, session_of(table, seat), hand.sequence, action)
+    folder = 3 - declarer
+    hand = table.hands.get(finished=True)
+    url = f"/t/{table.invite}/hands/{hand.number}/"
+    total = len(history.full_document(hand)["actions"])
+    for client in (clients[folder], Client()):
+        for step in range(total + 1):
+            assert "declared Low" not in client.get(f"{url}?step={step}").content.decode()
+        assert "declares Low" not in client.get(f"{url}hand.txt").content.decode()
+    assert "declared Low" in clients[declarer].get(f"{url}?step={total}").content.decode()
