@@ -562,6 +562,7 @@ def answer_rebuy(table: Table, player_id: int, approve: bool) -> str:
 
 
 STACK_CHANGES = ("money", "correction")
+MOST_STACK = 1_000_000_000  # well inside the database's integer columns
 
 
 @writes_table
@@ -582,6 +583,8 @@ def adjust_stack(
         raise ServiceError(f"give a number of chips other than 0, at least -{player.stack}")
     if player.stack + amount < 0:
         raise ServiceError(f"{player.name} has {player.stack}: take at most {player.stack}")
+    if player.stack + amount > MOST_STACK:
+        raise ServiceError(f"a stack holds at most {MOST_STACK:,} chips")
     player.stack += amount
     player.save()
     if kind == "correction":

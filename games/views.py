@@ -187,6 +187,7 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         raise Http404("no such action")
     if not is_host(request, table):
         return notice(request, "only the host can do that", error=True)
+    message = "Done."
     try:
         form = cleaned((AdjustForm if what == "adjust" else HostForm)(request.POST))
         player_id, approve = form["player"], form["approve"]
@@ -197,7 +198,7 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         elif what == "seat":
             services.answer_seat_request(table.pk, player_id, approve)
         elif what == "rebuy":
-            services.answer_rebuy(table.pk, player_id, approve)
+            message = services.answer_rebuy(table.pk, player_id, approve)
         elif what == "sit-out":
             services.set_sitting_out(table.pk, player_id, form["out"])
         elif what == "adjust":
@@ -216,4 +217,4 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         return notice(request, str(error), error=True)
     except Player.DoesNotExist:
         return notice(request, "there is no such player", error=True)
-    return notice(request, "Done.")
+    return notice(request, message)

@@ -106,3 +106,25 @@ def test_a_rebuy_pending_at_a_void_waits_for_the_host_when_rebuys_need_approval(
     ann.refresh_from_db()
     assert (ann.stack, ann.rebuy_request) == (250, None)
     assert_balances(table)
+
+
+def test_the_host_is_told_what_approving_a_rebuy_did():
+    from tests.web.test_views import host_client
+
+    client, table = host_client()
+    table.approval_required = True
+    table.save()
+    ann = services.request_seat(table.pk, "s1", 1, "P1", 450)
+    services.answer_seat_request(table.pk, ann.pk, True)
+    services.request_rebuy(table.pk, "s1", 50)
+    response = client.post(f"/t/{table.invite}/do/rebuy/", {"player": ann.pk, "approve": "1"})
+    assert "P1 rebuys 50" in response.content.decode()
+
+
+def test_a_stack_cannot_be_topped_up_past_what_the_database_holds():
+    table = make_table()
+    (ann,) = seated(table, 200)
+    Player.objects.filter(pk=ann.pk).update(stack=services.MOST_STACK - 10)
+    with pytest.raises(ServiceError, match="at most"):
+        services.adjust_stack(table.pk, ann.pk, 11)
+    assert Player.objects.get(pk=ann.pk).stack == services.MOST_STACK - 10
