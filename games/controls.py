@@ -1,8 +1,8 @@
 """The player to act's controls, built as HTML here (like ``games.table_html``): one form
 per legal action, each sending the hand's sequence number with it.
 
-Rendered for the next player to act after every action; the template engine spent ~0.13
-ms on it. Everything shown comes from the engine's legal actions and the viewer's own
+Rendered for the next player to act after every action, in the bar at the foot of the
+screen. Everything shown comes from the engine's legal actions and the viewer's own
 cards: kinds, amounts and card names, never free text (escaped all the same).
 """
 

@@ -243,6 +243,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "awards": [dict(a, name=names.get(a["seat"], "")) for a in public["awards"]]
         if public else [],
         "winnings": _winnings(public["awards"]) if public else {},
+        "shown_hands": public["shown_hands"] if public else {},
         "game_name": GAMES[hand.game].name if hand else None,
         "stakes": table_html.stakes_text(public["stakes"]) if hand and public else None,
         "next_stakes": _next_stakes(table, hand),

@@ -1,16 +1,18 @@
 """The parts of a table that change at every action, built as HTML here rather than by
-the template engine: the opening tag, the status, a seat, the awards and the hand log.
+the template engine: the opening tag, the header, the middle of the felt, a seat, the
+awards and the hand log.
 
-Each is pushed to every screen at the table after every action, and Django's template
-engine spent ~0.1 ms on each (about 3 us a variable); built here they cost a tenth of
-that (bench/README.md). The rest of the table (the controls, the dealer's choice and
-the panels) stays in ``templates/table/state.html``. Every piece of text that is not
-ours is escaped; numbers are the engine's integers.
+Each is pushed to every screen at the table after every action, where the template
+engine was the larger cost (bench/README.md). The rest of the table (the dealer's
+choice, act-ahead and the panels) stays in ``templates/table/state.html``. Every piece
+of text that is not ours is escaped; numbers are the engine's integers.
 """
 
 from __future__ import annotations
 
 from html import escape
+
+from django.urls import reverse
 
 from games.models import STRUCTURE_CHOICES
 from games.rules.catalog import GAMES
@@ -205,6 +207,9 @@ def seat(seat: dict, context: dict) -> str:
         won = context["winnings"].get(number) if not hand else None
         if won:
             said = f'      <div class="said won">Wins {won}</div>\n'
+        shown = context["shown_hands"].get(number) if not hand else None
+        if shown:  # the showdown: what this hand makes, shown by its seat
+            said = f'      <div class="shown">{escape(shown)}</div>\n{said}'
         cards = "".join(card(c["name"], c["up"]) for c in seat["cards"])
         body = (f'      <div class="who"><strong>{escape(player.name)}</strong>{badge}</div>\n'
                 f'      <div class="chips">{chips}</div>\n'
@@ -250,5 +255,7 @@ def awards(context: dict) -> str:
     hand = context["hand"] or context["last_hand"]
     number = hand.number if hand else ""
     items = "".join(_award(a) for a in context["awards"])
-    return (f'  <section class="awards"><h2>Hand {number} result</h2><ul>\n    {items}\n'
+    review = reverse("review", args=[context["table"].invite, number]) if number else ""
+    link = f' <a href="{review}" class="review-link">Review hand {number}</a>' if review else ""
+    return (f'  <section class="awards"><h2>Hand {number} result{link}</h2><ul>\n    {items}\n'
             "  </ul></section>\n")  # fmt: skip

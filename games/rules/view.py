@@ -11,6 +11,7 @@ from games.rules.catalog import GAMES
 from games.rules.config import HandConfig
 from games.rules.hand import Hand
 from games.rules.pots import build_pots, pots_in_play
+from games.rules.values import LOW_VALUES, high_value, omaha_value
 
 
 def _declarations_public(hand: Hand) -> bool:
@@ -90,6 +91,7 @@ def _public(hand: Hand) -> dict:
         "seats": spectator,
         "log": list(hand.log),  # as it is now; an entry never changes once logged
         "awards": hand.result()["awards"] if hand.finished else [],
+        "shown_hands": shown_hands(hand),
     }
 
 
@@ -121,6 +123,7 @@ def _view(hand: Hand, seat: int | None, public: dict) -> dict:
         "log": public["log"],
         "finished": hand.finished,
         "awards": public["awards"],
+        "shown_hands": public["shown_hands"],
     }
     if hand.step == "one-up" and hand.one_up is not None:
         result["one_up"] = {"seat": hand.to_act, "card": str(hand.one_up)}
@@ -184,3 +187,22 @@ def stakes(config: HandConfig) -> dict:
         "declare": config.declare if declares else None,
         "low": config.low if declares else None,
     }
+
+
+def shown_hands(hand: Hand) -> dict[int, str]:
+    """At the showdown, what each live hand makes, by the split the game plays: both of
+    Sviten's halves; in a declare game what the player declared for (both ways for Both).
+    Every live hand is shown to all then, so this is public."""
+    if not hand.showdown:
+        return {}
+    named = {}
+    for seat in hand.live():
+        cards = hand.players[seat].cards
+        high = high_value(cards).name
+        if hand.config.game == "sviten":
+            named[seat] = f"Omaha: {omaha_value(cards, hand.board).name} · held: {high}"
+            continue
+        low = LOW_VALUES[hand.config.low](cards).name
+        declared = hand.players[seat].declaration or "high"
+        named[seat] = {"high": high, "low": low, "both": f"{high} · {low}"}[declared]
+    return named

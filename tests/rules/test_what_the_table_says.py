@@ -87,3 +87,21 @@ def test_sviten_names_its_draw_and_one_up():
     assert view(hand)["stage"] == "The draw: choosing discards"
     act(hand, "1 draw As", "2 draw")
     assert view(hand)["stage"] == "The draw: one up"
+
+
+def test_the_showdown_names_each_live_hand_by_what_it_was_declared_for():
+    hand = new_hand("high-low-declare", [ACES, "6c 4d 3c 2d Ac", TRIPS], ante=1)
+    act(hand, "1 bet 2", "2 call", "3 fold", "1 draw", "2 draw", "1 check", "2 check")
+    act(hand, "1 declare high", "2 declare both")
+    assert view(hand)["shown_hands"] == {
+        1: "Pair of aces",
+        2: "Ace high · 6-4-3-2-A low",
+    }
+    assert view(hand, 3)["shown_hands"] == view(hand)["shown_hands"]  # public at showdown
+
+
+def test_no_hand_is_named_before_the_showdown_or_when_everyone_else_folds():
+    hand = new_hand("levys", [ACES, KINGS], ante=1)
+    assert view(hand)["shown_hands"] == {}
+    act(hand, "1 bet 2", "2 fold")
+    assert view(hand)["shown_hands"] == {}
