@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from games import history_views, views
+from games import history_views, rules_pages, views
 from games.forms import TOKEN
 
 
@@ -37,6 +37,8 @@ register_converter(HandNumberConverter, "hand")
 urlpatterns = [
     path("", views.home, name="home"),
     path("new/", views.new_table, name="new_table"),
+    path("rules/", rules_pages.rules_page, name="rules"),
+    path("rules/<slug:game>/", rules_pages.rules_page, name="rules_game"),
     path("t/<token:invite>/", views.table_page, name="table"),
     path("t/<token:invite>/host/<token:secret>/", views.host_link, name="host_link"),
     path("t/<token:invite>/join/", views.join, name="join"),
