@@ -163,6 +163,10 @@ class AdjustForm(HostForm):
     note = Text(100, "a note is at most 100 characters")
 
 
+class ChatForm(forms.Form):
+    text = Text(200, "say something of 1 to 200 characters", required=True)
+
+
 def cleaned(form: forms.Form) -> dict:
     """The form's values, or BadInput with the first thing wrong with it."""
     if not form.is_valid():

@@ -10,6 +10,7 @@ import secrets
 import uuid
 
 from django.db import models
+from django.utils import timezone
 
 
 def new_token() -> str:
@@ -77,6 +78,7 @@ class Player(models.Model):
     buy_in = models.PositiveIntegerField(default=0)
     rebuy_request = models.PositiveIntegerField(null=True, blank=True)
     sitting_out = models.BooleanField(default=False)
+    muted = models.BooleanField(default=False)  # by the host: reads the chat, says nothing
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -181,3 +183,23 @@ class Presence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session_key} at {self.table_id}, {self.seen_at}"
+
+
+class ChatLine(models.Model):
+    """One line said in the table's chat: kept with the table, never part of a hand.
+
+    ``name`` is the speaker's name as it was when the line was said ("" for a host without
+    a seat); ``player`` is None for a host without a seat."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_lines")
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL)
+    name = models.CharField(max_length=24, blank=True, default="")
+    by_host = models.BooleanField(default=False)
+    text = models.CharField(max_length=200)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["table", "created"], name="chat_line_table_created")]
+
+    def __str__(self) -> str:
+        return f"{self.name or 'host'}: {self.text}"

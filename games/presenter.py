@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from games import controls, table_html
+from games import chat_html, controls, table_html
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.rules.catalog import GAMES
 from games.rules.view import betting_name, stakes
@@ -147,7 +147,7 @@ def viewer_of(
 
 PLAYER_ACTIONS = ("sit-out", "rebuy", "cash-out")
 HOST_ACTIONS = ("dealing", "void", "seat", "rebuy", "act-for", "choose-for", "sit-out", "adjust",
-                "remove", "settings")  # fmt: skip
+                "remove", "settings", "mute")  # fmt: skip
 
 
 class TableUrls(dict):
@@ -167,6 +167,7 @@ def action_urls(invite: str) -> TableUrls:
     """Where a table's forms post, worked out once per table rather than on every push."""
     urls = TableUrls(invite)
     urls["join"] = reverse("join", args=[invite])
+    urls["chat"] = reverse("chat", args=[invite])
     for what in PLAYER_ACTIONS:
         urls[what.replace("-", "_")] = reverse("player_action", args=[invite, what])
     for what in HOST_ACTIONS:
@@ -256,6 +257,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "names": names,
         "game_choices": GAME_CHOICES,
         "structure_choices": STRUCTURE_CHOICES,
+        "chat": shot.chat,
     }  # fmt: skip
     return common
 
@@ -366,7 +368,7 @@ def shared_parts(shot: TableSnapshot) -> dict:
     context = table_context(table, Viewer(None, False), shot)
     parts = {"open": table_html.opening(context), "status": table_html.status(context),
              "middle": table_html.middle(context), "awards": table_html.awards(context),
-             "log": table_html.log(context["log"])}  # fmt: skip
+             "log": table_html.log(context["log"]), "chat": chat_html.lines(context)}  # fmt: skip
     parts["seats"] = {seat["number"]: table_html.seat(seat, context) for seat in context["seats"]}
     shot.shared["parts"] = parts
     return parts
@@ -398,13 +400,13 @@ def render_table(table: Table, viewer: Viewer, shot: TableSnapshot | None = None
         for number in range(1, table.seat_count + 1)
     )
     personal = {"controls": controls_html(context), "choose": choose_html(context),
-                "panels": panels_html(context)}  # fmt: skip
+                "panels": panels_html(context), "chat": chat_html.say_box(context)}  # fmt: skip
     # The felt turns so that the viewer's own seat is at the bottom (static/css).
     felt = (f'\n  <section class="felt{" seated" if own else ""}" aria-label="the table" '
             f'style="--me:{own or 1};--seats:{table.seat_count}">\n')  # fmt: skip
     # Every piece is an autoescaped template's output or built with escape(): safe HTML.
     return mark_safe("".join((
         shared["open"], shared["status"], felt, shared["middle"], seats, "  </section>\n",
-        personal["controls"], shared["awards"], personal["choose"], shared["log"],
-        personal["panels"], "</div>\n",
+        chat_html.section(shared["chat"], personal["chat"]), personal["controls"],
+        shared["awards"], personal["choose"], shared["log"], personal["panels"], "</div>\n",
     )))  # fmt: skip

@@ -152,6 +152,8 @@ class Change:
     players_changed: bool = True  # False: the players are as ``held`` has them
     players: list[Player] | None = None  # the players as the change leaves them, if known
     actions: list[dict] = field(default_factory=list)  # applied to the played hand
+    chat_changed: bool = False  # True: a line was said (games.chat)
+    chat: tuple[tuple, ...] | None = None  # the chat's lines as the change leaves them, if known
 
 
 def writes_table(func: Callable | None = None, *, lock_with_writes: bool = False):
@@ -206,7 +208,8 @@ def _new_version(table: Table, held: TableSnapshot | None, change: Change):
     saved = _save_table(table, held)
     kept = held.players if held and not change.players_changed else change.players
     refused = held.refused if kept is not None and held else frozenset()
-    shot = load_snapshot(table, change.played, kept, refused)
+    chat = held.chat if held and not change.chat_changed else change.chat
+    shot = load_snapshot(table, change.played, kept, refused, chat)
     shot.made_here = True
     render_ahead(shot)
     if _only_played(saved, kept, shot):

@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from django.db import models
 
-from games.models import Hand, Player, Table
+from games.models import ChatLine, Hand, Player, Table
 from games.rules.document import replay
 from games.rules.errors import RulesError
 from games.rules.hand import Hand as HandState
@@ -26,6 +26,7 @@ from games.rules.table import next_button
 from games.rules.view import views as all_views
 
 CACHE_LIMIT = 1000
+CHAT_SHOWN = 30  # the chat's latest lines, part of every version of a table
 
 
 def keep(cache: OrderedDict, key, value, limit: int = CACHE_LIMIT) -> None:
@@ -153,6 +154,7 @@ class TableSnapshot:
     refused: frozenset[str] = frozenset()  # sessions whose seat request the host refused
     shared: dict = field(default_factory=dict)  # what all viewers share (presenter)
     made_here: bool = False  # made by a change in this process (not read, not followed)
+    chat: tuple[tuple, ...] = ()  # the chat's latest lines: (id, name, by host, text)
 
     @property
     def version(self) -> int:
@@ -167,10 +169,12 @@ def load_snapshot(
     played: tuple[Hand, HandState] | None = None,
     players: list[Player] | None = None,
     refused: frozenset[str] = frozenset(),
+    chat: tuple[tuple, ...] | None = None,
 ) -> TableSnapshot:
     """Read one version of the table. ``played``: the hand and its engine as a service
     that has just changed them left them; ``players`` (and the sessions ``refused`` a
-    seat): the players, when known unchanged (then neither is read or rebuilt again)."""
+    seat): the players, when known unchanged (then neither is read or rebuilt again);
+    ``chat``: the chat's latest lines, when known (else read)."""
     if players is None:
         rows = list(table.players.exclude(status=Player.LEFT))
         players = [p for p in rows if p.status != Player.REFUSED]
@@ -194,7 +198,15 @@ def load_snapshot(
     views = None
     if engine is not None:  # worked out now: the engine may change once the version is out
         views = all_views(engine)
-    return TableSnapshot(table, players, hand, last, views, button_next, refused)
+    if chat is None:
+        chat = chat_lines(table.pk)
+    return TableSnapshot(table, players, hand, last, views, button_next, refused, chat=chat)
+
+
+def chat_lines(table_id: int) -> tuple[tuple, ...]:
+    """The chat's latest lines, oldest first, as a snapshot keeps them."""
+    rows = ChatLine.objects.filter(table_id=table_id).order_by("-id")
+    return tuple(reversed(rows.values_list("id", "name", "by_host", "text")[:CHAT_SHOWN]))
 
 
 def choice_due(table: Table) -> datetime | None:
@@ -331,7 +343,7 @@ def follow_deal(table_id: int, version: int, step: dict) -> TableSnapshot | None
     table = copied(held.table)
     table.version = version
     mark_dealt(table, step["button"])
-    shot = load_snapshot(table, (hand, engine), held.players, held.refused)
+    shot = load_snapshot(table, (hand, engine), held.players, held.refused, held.chat)
     remember_engine(hand, engine)
     remember(shot)
     return shot
@@ -397,7 +409,7 @@ def follow(table_id: int, version: int, step: dict) -> TableSnapshot | None:
         table.next_deal_at = datetime.fromisoformat(step["next_deal_at"])
         stacks = final_stacks(hand, engine)
         players = [with_stack(p, stacks.get(p.pk)) for p in players]
-    shot = load_snapshot(table, (hand, engine), players, held.refused)
+    shot = load_snapshot(table, (hand, engine), players, held.refused, held.chat)
     remember_engine(hand, engine)
     remember(shot)
     return shot

@@ -12,9 +12,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from games import services
+from games import chat, services
 from games.forms import (
     AdjustForm,
+    ChatForm,
     HostForm,
     JoinForm,
     NewTableForm,
@@ -176,8 +177,20 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
     return notice(request, message)
 
 
+@require_POST
+def say(request: HttpRequest, invite: str) -> HttpResponse:
+    """A line for the table's chat: it reaches every browser with the next push."""
+    table = get_object_or_404(Table, invite=invite)
+    try:
+        text = cleaned(ChatForm(request.POST))["text"]
+        chat.say(table.pk, session_key(request), text, is_host=is_host(request, table))
+    except ServiceError as error:
+        return notice(request, str(error), error=True)
+    return notice(request, "")
+
+
 HOST_ACTIONS = {"dealing", "void", "seat", "rebuy", "sit-out", "adjust", "remove", "act-for",
-                "choose-for", "settings"}  # fmt: skip
+                "choose-for", "settings", "mute"}  # fmt: skip
 
 
 @require_POST
@@ -213,6 +226,8 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             services.choose_for_absent(table.pk)
         elif what == "settings":
             services.change_settings(table.pk, **cleaned(TableSettingsForm(request.POST)))
+        elif what == "mute":
+            message = chat.mute(table.pk, player_id, form["on"])
     except ServiceError as error:
         return notice(request, str(error), error=True)
     except Player.DoesNotExist:

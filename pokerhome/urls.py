@@ -42,6 +42,7 @@ urlpatterns = [
     path("t/<token:invite>/", views.table_page, name="table"),
     path("t/<token:invite>/host/<token:secret>/", views.host_link, name="host_link"),
     path("t/<token:invite>/join/", views.join, name="join"),
+    path("t/<token:invite>/chat/", views.say, name="chat"),
     path("t/<token:invite>/me/<str:what>/", views.player_action, name="player_action"),
     path("t/<token:invite>/do/<str:what>/", views.host_action, name="host_action"),
     path("t/<token:invite>/hands/", history_views.hand_list, name="hands"),

@@ -26,7 +26,7 @@ from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import presenter, services, state, statements, table_html
+from games import chat_html, presenter, services, state, statements, table_html
 from games.models import Hand, Player, Table
 from games.presenter import STATE, Viewer, render_table, table_context
 from games.services import StaleAction
@@ -376,6 +376,7 @@ def full_render(context: dict) -> str:
     return "".join((
         table_html.opening(context), table_html.status(context), felt,
         table_html.middle(context), seats, "  </section>\n",
+        chat_html.section(chat_html.lines(context), chat_html.say_box(context)),
         presenter.controls_html(context), table_html.awards(context), part("choose"),
         table_html.log(context["log"]), part("panels"), "</div>\n",
     ))  # fmt: skip

@@ -1,0 +1,75 @@
+"""The table's chat: seated players and the host talk, everyone at the table reads.
+
+A line is a change of the table like any other (games.services.writes_table): it makes
+a new version, and every browser is shown it with the rest of the table. The lines are
+kept with the table and never with a hand: no hand history or export holds them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+
+from games.models import ChatLine, Player, Table
+from games.services import ServiceError, player_for, writes_table
+from games.state import CHAT_SHOWN
+
+LINES_PER_SPEAKER = 5  # at most this many lines ...
+RATE_WINDOW = timedelta(seconds=10)  # ... within this long, counted in the database
+
+
+@writes_table
+def say(
+    table: Table, session_key: str, text: str, is_host: bool = False, now: datetime | None = None
+) -> None:
+    """A line said by a seated player, or by the host (seated or not). ``text`` is
+    checked already (games.forms.ChatForm): plain, 1 to 200 characters."""
+    now = now or timezone.now()
+    table.change.players_changed = False  # a line changes no player
+    speaker = _speaker(table, session_key)
+    if speaker is None and not is_host:
+        raise ServiceError("take a seat to chat: until then you can read along")
+    if speaker is not None and speaker.muted and not is_host:
+        raise ServiceError("the host has muted you")
+    _within_rate(table, speaker, now)
+    line = ChatLine.objects.create(table=table, player=speaker, by_host=is_host, text=text,
+                                   name=speaker.name if speaker else "", created=now)  # fmt: skip
+    held = table.change.held
+    said = (line.pk, line.name, line.by_host, line.text)
+    table.change.chat_changed = True
+    table.change.chat = (*held.chat, said)[-CHAT_SHOWN:] if held is not None else None
+
+
+def _speaker(table: Table, session_key: str) -> Player | None:
+    """The seated player behind the session, from the version held where there is one."""
+    held = table.change.held
+    if held is not None:
+        found = (p for p in held.players if session_key and p.session_key == session_key)
+        player = next(found, None)
+    else:
+        player = player_for(table, session_key)
+    return player if player is not None and player.status == Player.SEATED else None
+
+
+def _within_rate(table: Table, speaker: Player | None, now: datetime) -> None:
+    """Refuse a line past the speaker's rate: counted from the lines in the database, so
+    it holds for every process and every socket or tab of the speaker's. (The table's lock
+    is held: two lines of one speaker are counted one after the other.)"""
+    lines = ChatLine.objects.filter(table=table, created__gt=now - RATE_WINDOW)
+    lines = lines.filter(player=speaker) if speaker else lines.filter(player=None, by_host=True)
+    if lines.count() >= LINES_PER_SPEAKER:
+        seconds = int(RATE_WINDOW.total_seconds())
+        raise ServiceError(f"at most {LINES_PER_SPEAKER} lines in {seconds} seconds: wait a moment")
+
+
+@writes_table
+def mute(table: Table, player_id: int, muted: bool) -> str:
+    """The host mutes a player (who can still read the chat), or lets them talk again."""
+    player = table.players.filter(pk=player_id).exclude(status__in=[Player.LEFT, Player.REFUSED])
+    player = player.first()
+    if player is None:
+        raise ServiceError("there is no such player at this table")
+    player.muted = muted
+    player.save(update_fields=["muted"])
+    return f"{player.name} is muted." if muted else f"{player.name} can chat again."

@@ -1,0 +1,86 @@
+// pokerhome chat: the drawer on a phone, the count of lines not read yet, the list kept
+// at its place across pushes, and the box emptied once its line is said.
+(function () {
+  "use strict";
+  var lastRead = null; // the newest line this person has had in view
+  var scroll = null;
+
+  function newestLine() {
+    var items = document.querySelectorAll(".chat-lines li[data-line]");
+    return items.length ? parseInt(items[items.length - 1].dataset.line, 10) : 0;
+  }
+
+  function drawerShut() {
+    var toggle = document.querySelector(".chat-toggle");
+    return toggle && getComputedStyle(toggle).display !== "none" &&
+      !document.body.classList.contains("chat-open");
+  }
+
+  function showUnread() {
+    var toggle = document.querySelector(".chat-toggle");
+    if (!toggle) return;
+    var newest = newestLine();
+    if (lastRead === null || !drawerShut()) lastRead = newest;
+    var unread = 0;
+    document.querySelectorAll(".chat-lines li[data-line]").forEach(function (li) {
+      if (parseInt(li.dataset.line, 10) > lastRead) unread += 1;
+    });
+    toggle.querySelector(".unread").textContent = unread ? "(" + unread + ")" : "";
+    toggle.setAttribute("aria-expanded", document.body.classList.contains("chat-open"));
+  }
+
+  function toBottom() {
+    var list = document.querySelector(".chat-lines");
+    if (list) list.scrollTop = list.scrollHeight;
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    showUnread();
+    toBottom();
+  });
+
+  // A push brings a new list: at the bottom if the reader was there, else where they were.
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    var list = document.querySelector(".chat-lines");
+    scroll = list && {
+      top: list.scrollTop,
+      atBottom: list.scrollTop + list.clientHeight >= list.scrollHeight - 4,
+    };
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var list = document.querySelector(".chat-lines");
+    if (list && scroll && !scroll.atBottom) list.scrollTop = scroll.top;
+    else toBottom();
+    scroll = null;
+    showUnread();
+  });
+
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest(".chat-toggle")) return;
+    document.body.classList.toggle("chat-open");
+    showUnread();
+    toBottom();
+    if (document.body.classList.contains("chat-open")) {
+      var box = document.getElementById("chat-text");
+      if (box) box.focus();
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && document.body.classList.contains("chat-open")) {
+      document.body.classList.remove("chat-open");
+      showUnread();
+    }
+  });
+
+  // The line was said (the notice is no error): empty the box, unless it holds more
+  // typing since.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var config = event.detail && event.detail.requestConfig;
+    var form = config && config.elt;
+    if (!form || !form.matches || !form.matches("form.chat-say")) return;
+    if (event.target.classList && event.target.classList.contains("error")) return;
+    var box = document.getElementById("chat-text");
+    var sent = config.formData && config.formData.get("text");
+    if (box && box.value === sent) box.value = "";
+  });
+})();

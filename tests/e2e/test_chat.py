@@ -1,0 +1,39 @@
+"""The chat in two browsers: a line said in one is read in the other, as text."""
+
+from __future__ import annotations
+
+from tests.e2e.test_browser import LAPTOP, PHONE, create_table, sit
+
+
+def test_a_line_said_on_a_phone_is_read_at_the_other_seat(request, running_server, chromium):
+    host = chromium.new_context(viewport=LAPTOP).new_page()
+    ann = chromium.new_context(viewport=PHONE).new_page()
+    bob = chromium.new_context(viewport=LAPTOP).new_page()
+    request.node.pages = {"host": host, "ann": ann, "bob": bob}
+    link = create_table(host, running_server.base, "levys")
+    sit(ann, link, "Ann", "1")
+    sit(bob, link, "Bob", "2")
+
+    # On a phone the chat is a drawer, shut until its button opens it.
+    assert not ann.locator(".chat-body").is_visible()
+    ann.click(".chat-toggle")
+    assert ann.locator(".chat-body").is_visible()
+    bob.fill("#chat-text", "half a thought")  # Bob is typing as Ann's line comes in
+    ann.fill("#chat-text", "<b>hi</b> Bob")
+    ann.press("#chat-text", "Enter")
+
+    bob.wait_for_selector(".chat-lines li:has-text('hi')")
+    assert bob.locator(".chat-lines li").last.inner_text() == "Ann <b>hi</b> Bob"
+    assert bob.locator(".chat-lines b").count() == 1  # the name only: the line is text
+    assert bob.input_value("#chat-text") == "half a thought"
+    ann.wait_for_function("document.getElementById('chat-text').value === ''")
+
+    # With the drawer shut, a new line is counted on its button.
+    ann.click(".chat-toggle")
+    assert not ann.locator(".chat-body").is_visible()
+    bob.fill("#chat-text", "hello Ann")
+    bob.press("#chat-text", "Enter")
+    ann.wait_for_selector(".chat-toggle .unread:has-text('(1)')")
+    ann.click(".chat-toggle")
+    ann.wait_for_selector(".chat-lines li:has-text('hello Ann')")
+    assert ann.locator(".chat-toggle .unread").inner_text() == ""
