@@ -135,7 +135,7 @@ def _declare(legal: dict, sequence: int, secret: bool) -> str:
 
 
 def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: list,
-          cards: list[dict], stage: str = "") -> str:  # fmt: skip
+          cards: list[dict], stage: str = "", hint: str = "", hand: str = "") -> str:  # fmt: skip
     """The forms for ``legal`` (the viewer's legal actions; None: not this viewer's turn),
     in the bar at the foot of the screen, under a "Your turn" banner."""
     if not legal:
@@ -160,5 +160,9 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
     else:
         body = ""
     banner = f'    <p class="your-turn"><strong>Your turn</strong> &middot; {escape(stage)}</p>\n'
+    if hint:
+        banner += f'    <p class="hint-line">{escape(hint)}</p>\n'
+    if hand:
+        banner += f'    <p class="my-hand">Your hand: {escape(hand)}</p>\n'
     return (f'  <section class="controls" aria-label="your action">\n{banner}{shown}{body}'
             "  </section>\n")  # fmt: skip

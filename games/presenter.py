@@ -17,6 +17,7 @@ from django.utils.safestring import mark_safe
 from games import chat_html, controls, table_html
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.rules.catalog import GAMES
+from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
 from games.rules.view import betting_name, stakes
 from games.state import TableSnapshot, keep, snapshot
 
@@ -213,6 +214,7 @@ def table_context(
         if legal and legal.get("raise_kind")
         else [],
         "my_cards": [{"name": c["card"]} for c in me_in_hand["cards"]] if me_in_hand else [],
+        "my_hand": _hand_words(seen, me_in_hand),
     }
 
 
@@ -245,6 +247,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         if public else [],
         "winnings": _winnings(public["awards"]) if public else {},
         "shown_hands": public["shown_hands"] if public else {},
+        "waiting_for": hint_for_others(public, names) if public and hand else "",
         "game_name": GAMES[hand.game].name if hand else None,
         "stakes": table_html.stakes_text(public["stakes"]) if hand and public else None,
         "next_stakes": _next_stakes(table, hand),
@@ -260,6 +263,14 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "chat": shot.chat,
     }  # fmt: skip
     return common
+
+
+def _hand_words(seen: dict | None, mine: dict | None) -> str:
+    """What the viewer's own cards make now, while they are in the hand."""
+    if not (seen and mine) or mine["folded"] or seen["finished"]:
+        return ""
+    cards = [c["card"] for c in mine["cards"]]
+    return hand_in_words(cards, seen["board"], seen["game"], seen["stakes"]["low"])
 
 
 def _winnings(awards: list[dict]) -> dict[int, int]:
@@ -309,20 +320,22 @@ def controls_html(context: dict) -> str:
         return _act_ahead(context)
     seen = context["seen"]
     return controls.forms(legal, hand.sequence, hand.game, seen["stakes"]["declare"],
-                          context["presets"], context["my_cards"], seen["stage"])  # fmt: skip
+                          context["presets"], context["my_cards"], seen["stage"],
+                          hint_for_actor(seen), context["my_hand"])  # fmt: skip
 
 
 def _act_ahead(context: dict) -> str:
-    """'Check/fold' and 'Call any' for a player still in a betting round whose turn has
-    not come; table.js acts on them when it does, and clears them if the bet moves."""
+    """For a player in the hand whose turn it is not: what their cards make and, in a
+    betting round, 'Check/fold' and 'Call any' ahead of their turn (table.js acts on them
+    when it comes, and clears them if the bet moves)."""
     seen, me = context["seen"], context["viewer"].seat
     mine = next((s for s in seen["seats"] if s["seat"] == me), None) if seen else None
-    if not (context["hand"] and seen["step"] == "betting" and mine) or (
-        mine["folded"] or mine["all_in"] or mine["capped"]
-    ):
+    if not (context["hand"] and mine) or mine["folded"]:
         return ""
-    owed = max(s["bet"] for s in seen["seats"]) - mine["bet"]
-    return render_shown("ahead", {"owed": owed, "sequence": context["hand"].sequence})
+    betting = seen["step"] == "betting" and not (mine["all_in"] or mine["capped"])
+    owed = max(s["bet"] for s in seen["seats"]) - mine["bet"] if betting else None
+    return render_shown("ahead", {"betting": betting, "owed": owed, "hand": context["my_hand"],
+                                  "sequence": context["hand"].sequence})  # fmt: skip
 
 
 GAME_BUTTONS = tuple({"slug": g.slug, "name": g.name} for g in GAMES.values())

@@ -27,8 +27,9 @@ def opening(context: dict) -> str:
     sequence = hand.sequence if hand else ""
     deadline = (f' data-deadline="{int(hand.deadline.timestamp())}"'
                 if hand and hand.deadline else "")  # fmt: skip
+    game = f' data-game="{hand.game}"' if hand else ""  # a game's first hand: its intro
     return (f'<div id="table" hx-swap-oob="true" data-version="{table.version}" '
-            f'data-seq="{sequence}" data-hand="{number}"{deadline}>\n')  # fmt: skip
+            f'data-seq="{sequence}" data-hand="{number}"{deadline}{game}>\n')  # fmt: skip
 
 
 STRUCTURE_NAMES = dict(STRUCTURE_CHOICES)
@@ -122,6 +123,8 @@ def status(context: dict) -> str:
 def middle(context: dict) -> str:
     """The middle of the felt: the hand's step and pot, the board and a one-up card."""
     html = [f'    <div class="middle">\n      <p class="step">{_step(context)}</p>\n']
+    if context["waiting_for"]:
+        html.append(f'      <p class="hint-line">{escape(context["waiting_for"])}</p>\n')
     if context["board"]:
         cards = "".join(card(c["name"]) for c in context["board"])
         html.append(f'      <div class="board" aria-label="board">{cards}</div>\n')
@@ -230,7 +233,9 @@ def log(lines: list[str]) -> str:
     if not lines:
         return ""
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    return f'  <section class="log"><h2>Hand log</h2><ol>{items}</ol></section>\n'
+    # tabindex: the list scrolls, so the keyboard must be able to reach it
+    return (f'  <section class="log"><h2 id="log-title">Hand log</h2>'
+            f'<ol tabindex="0" aria-labelledby="log-title">{items}</ol></section>\n')
 
 
 def _award(award: dict) -> str:

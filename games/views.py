@@ -108,6 +108,7 @@ def table_page(request: HttpRequest, invite: str) -> HttpResponse:
             "table_html": render_table(table, viewer),
             "invite_url": base + reverse("table", args=[table.invite]),
             "host_url": base + reverse("host_link", args=[table.invite, table.host_secret]),
+            "games": GAMES.values(),
         },
     )
 

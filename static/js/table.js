@@ -29,7 +29,7 @@
   // controls the server sent for it; it is dropped if the bet to call has moved.
   var ahead = null;
   function readAhead() {
-    var box = document.querySelector(".act-ahead");
+    var box = document.querySelector(".act-ahead[data-owed]");
     ahead = box && {
       owed: box.dataset.owed,
       checkFold: document.getElementById("ahead-check-fold").checked,
@@ -37,7 +37,7 @@
     };
   }
   function playAhead() {
-    var box = document.querySelector(".act-ahead");
+    var box = document.querySelector(".act-ahead[data-owed]");
     if (box && ahead && box.dataset.owed !== ahead.owed) {
       document.getElementById("ahead-check-fold").checked = false;
       document.getElementById("ahead-call-any").checked = false;
@@ -216,6 +216,10 @@
     if (mute) mute.checked = muted();
     var four = document.getElementById("pref-four");
     if (four) four.checked = document.body.classList.contains("four-colours");
+    var quiet = localStorage.getItem("pokerhome.noHints") === "1";
+    document.body.classList.toggle("no-hints", quiet);
+    var hints = document.getElementById("pref-no-hints");
+    if (hints) hints.checked = quiet;
   });
   document.addEventListener("change", function (event) {
     var el = event.target;
@@ -225,6 +229,34 @@
       document.body.classList.toggle("four-colours", el.checked);
     }
     if (el.id === "pref-notify" && el.checked && window.Notification) Notification.requestPermission();
+    if (el.id === "pref-no-hints") {
+      localStorage.setItem("pokerhome.noHints", el.checked ? "1" : "0");
+      document.body.classList.toggle("no-hints", el.checked);
+    }
+  });
+
+  // Before a browser's first hand of a game at a table, the game in three lines (unless
+  // hints are off); "Got it" puts it away for good.
+  function showIntro() {
+    var table = document.getElementById("table");
+    var intro = document.getElementById("game-intro");
+    if (!table || !intro || !table.dataset.game || document.body.classList.contains("no-hints")) return;
+    var key = "pokerhome.intro." + location.pathname + table.dataset.game;
+    if (localStorage.getItem(key)) return;
+    intro.querySelectorAll("[data-game]").forEach(function (p) {
+      p.hidden = p.dataset.game !== table.dataset.game;
+    });
+    intro.dataset.key = key;
+    intro.hidden = false;
+  }
+  document.addEventListener("htmx:wsAfterMessage", showIntro);
+  document.addEventListener("DOMContentLoaded", showIntro);
+  document.addEventListener("click", function (event) {
+    var done = event.target.closest("#game-intro .got-it");
+    if (!done) return;
+    var intro = document.getElementById("game-intro");
+    localStorage.setItem(intro.dataset.key, "1");
+    intro.hidden = true;
   });
 
   // Keys on a desktop: F fold, C check or call, R raise (to the amount), Enter confirms.

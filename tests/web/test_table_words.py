@@ -202,3 +202,15 @@ def test_an_open_history_is_announced_on_the_table():
     table = make_table("levys", history_open=True)
     assert "The host has opened the full hand history" in page(table, None)
     assert "The host has opened" not in page(make_table("levys"), None)
+
+
+def test_the_player_to_act_is_told_what_is_asked_and_the_others_what_the_table_waits_for():
+    table = dealt("levys", players=2)
+    act(table, "check")
+    act(table, "check")
+    act(table, "draw", discard=[])
+    act(table, "draw", discard=[])  # both now arrange their reveal order
+    html = page(table, "s1")
+    assert "Tap your cards in the order you will turn them up" in html
+    assert "are choosing the order the cards will be turned up" in page(table, None)
+    assert "Your hand: " in html and "Your hand" not in page(table, None)

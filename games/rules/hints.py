@@ -1,0 +1,111 @@
+"""Hints: a line for each step of each game, for the player to act (what is asked, and
+why) and for everyone else (what the table waits for), and a player's own cards in words.
+
+Built from one seat's view only (games.rules.view), so a hint can tell nobody anything
+their seat may not see.
+
+>>> from games.rules.document import new_document, replay
+>>> from games.rules.config import HandConfig
+>>> from games.rules.view import view
+>>> doc = new_document(HandConfig("levys", ante=1), [(1, "Ann", 100), (2, "Bo", 100)], 2)
+>>> hint_for_others(view(replay(doc)))
+''
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from games.rules.cards import parse_card
+from games.rules.values import LOW_VALUES, high_value
+
+FOR_THE_ACTOR = {
+    "betting": "Bet, call, check or fold: the buttons show exactly what the limits allow.",
+    "draw": "Tap the cards to throw away; you get as many new ones. None tapped: stand pat.",
+    "lock": "Tap the cards to exchange; your choice is locked. Exactly one card: the next "
+    "card is shown to all, and you take it or get the one after it face down.",
+    "arrange": "Tap your cards in the order you will turn them up. The first is shown "
+    "after the next deal; your last stays hidden until the showdown.",
+    "replace": "Replace one card, or keep all five. An up card's replacement comes up; the "
+    "hole card's comes down.",
+    "one-up": "One up: this card is shown to all. Take it, or decline it and get the next "
+    "card face down; the shown card is dead.",
+}
+DECLARE_FOR_THE_ACTOR = {
+    "chips": "Chips in fist: High, Low or Both. Both must win both ways outright, or wins "
+    "nothing. Nobody sees your choice until everyone has chosen.",
+    "vocal": "Declare High, Low or Both, out loud: everyone hears it. Both must win both "
+    "ways outright, or wins nothing.",
+}
+LEVYS_BETTING = "The best hand showing bets first."
+
+
+def hint_for_actor(seen: dict) -> str:
+    """What the player to act is asked, and why, at this step (``seen``: their view)."""
+    step = seen["step"]
+    if step == "declare":
+        return DECLARE_FOR_THE_ACTOR[seen["stakes"]["declare"] or "chips"]
+    line = FOR_THE_ACTOR.get(step, "")
+    if (
+        step == "betting"
+        and seen["game"] == "levys"
+        and any(card["up"] for s in seen["seats"] for card in s["cards"])
+    ):
+        line = f"{LEVYS_BETTING} {line}"
+    return line
+
+
+def hint_for_others(seen: dict, names: dict[int, str] | None = None) -> str:
+    """What the table is waiting for, for everyone but the player to act."""
+    names = names or {s["seat"]: s["name"] for s in seen["seats"]}
+    actors = [names.get(s, f"seat {s}") for s in seen["actors"]]
+    who = " and ".join(actors)
+    step = seen["step"]
+    if not actors or step == "betting":
+        return ""  # the step line names who bets
+    if step == "draw":
+        return f"{who} is choosing the cards to throw away."
+    if step == "lock":
+        return f"{who} is choosing how many cards to exchange; exactly one means a one-up."
+    if step == "arrange":
+        return (f"{who} {'is' if len(actors) == 1 else 'are'} choosing the order the cards "
+                "will be turned up; nobody sees it.")  # fmt: skip
+    if step == "replace":
+        return f"{who} may replace one card: an up card's replacement comes up."
+    if step == "one-up" and seen["one_up"]:
+        return (f"{who} is shown the {seen['one_up']['card']}: take it, or decline it for "
+                "the next card face down.")  # fmt: skip
+    if step == "declare":
+        if seen["stakes"]["declare"] == "vocal":
+            return f"{who} declares next, out loud."
+        return f"Waiting for {who} to declare; the fists open together."
+    return ""
+
+
+def hand_in_words(cards: list[str], board: list[str], game: str, low: str | None) -> str:
+    """What a player's five cards make now: the high hand and, in the split games, the
+    low; in Sviten Special the best five held and the best Omaha hand with the board.
+
+    >>> hand_in_words(["Kd", "Kh", "5c", "5s", "9d"], [], "levys", "ace-to-five")
+    'Two pair, kings and fives · low: none'
+    >>> hand_in_words(["8c", "6d", "5h", "3s", "2c"], [], "high-low-declare", "ace-to-six")
+    'Eight high · low: 8-6-5-3-2 low'
+    """
+    if len(cards) != 5 or None in cards:
+        return ""
+    held = [parse_card(c) for c in cards]
+    high = high_value(held).name
+    if game != "sviten":
+        named = LOW_VALUES[low or "ace-to-five"](held).name
+        return f"{high} · low: {'none' if '(' in named else named}"  # paired: no real low
+    shared = [parse_card(c) for c in board]
+    if len(shared) < 3:
+        return f"Held: {high}"
+    return f"Held: {high} · Omaha: {_best_omaha(held, shared)}"
+
+
+def _best_omaha(hole: list, board: list) -> str:
+    """The best Omaha hand (two hole cards, three board cards) with the board dealt so far."""
+    hands = (high_value([*two, *three]) for two in combinations(hole, 2)
+             for three in combinations(board, 3))  # fmt: skip
+    return max(hands, key=lambda value: value.key).name

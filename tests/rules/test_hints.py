@@ -1,0 +1,55 @@
+"""Hints come from one seat's view: the same view with other cards hidden elsewhere gives
+the same words, and every step of every game has its line."""
+
+import random
+
+import pytest
+
+from games.rules.config import HandConfig
+from games.rules.document import new_document, replay
+from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
+from games.rules.view import view
+from tests.rules.playout import random_action
+
+GAMES = {"levys": {"ante": 1}, "high-low-declare": {"ante": 1},
+         "sviten": {"small_blind": 1, "big_blind": 2}}  # fmt: skip
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_of_a_hand_has_a_line_for_the_player_to_act(game):
+    rng = random.Random(3)
+    steps = set()
+    for _ in range(20):
+        seats = [(s, f"P{s}", 100) for s in (1, 2, 3)]
+        hand = replay(new_document(HandConfig(game, **GAMES[game]), seats, 1, rng))
+        while not hand.finished:
+            for seat in hand.actors():
+                line = hint_for_actor(view(hand, seat))
+                assert line, (game, hand.step)
+                steps.add(hand.step)
+            action = random_action(hand, rng)
+            hand.apply(action)
+    assert "betting" in steps and ({"draw"} <= steps or {"lock"} <= steps)
+
+
+def test_others_are_told_what_the_table_waits_for_without_a_secret():
+    doc = new_document(HandConfig("levys", ante=1), [(1, "Ann", 100), (2, "Bo", 100)], 2)
+    hand = replay(doc)
+    for line in ("1 check", "2 check", "1 draw", "2 draw"):
+        seat, kind = line.split()
+        hand.apply({"seat": int(seat), "type": kind, **({"discard": []} if kind == "draw" else {})})
+    said = hint_for_others(view(hand, None))
+    assert said == "Ann and Bo are choosing the order the cards will be turned up; nobody sees it."
+    cards = {str(c) for p in hand.players.values() for c in p.cards}
+    assert not any(card in said for card in cards)
+
+
+def test_a_players_own_cards_in_words_for_each_game():
+    cards = ["Ah", "Kh", "Qh", "2c", "2d"]
+    assert hand_in_words(cards, [], "levys", "ace-to-five") == "Pair of twos · low: none"
+    assert hand_in_words(cards, [], "sviten", None) == "Held: Pair of twos"
+    board = ["Jh", "Th", "9h"]  # Kh Qh with the board: a straight flush
+    assert hand_in_words(cards, board, "sviten", None) == (
+        "Held: Pair of twos · Omaha: Straight flush, king high"
+    )
+    assert hand_in_words([None] * 5, [], "levys", "ace-to-five") == ""
