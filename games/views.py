@@ -72,15 +72,45 @@ def _count_table_opened(request: HttpRequest) -> None:
     cache.set(key, [*_opened_recently(cache.get(key, []), window, now), now], timeout=window)
 
 
+# Each game's usual settings at this house (RULES.md §2-§4): the form's one-tap starts.
+FORCED_BETS = {"levys": (1, 0, 0), "high-low-declare": (1, 0, 0), "sviten": (0, 1, 2)}
+FLAGS = ("cap_lifts_heads_up", "history_open", "approval_required")
+
+
+def house_rules(game: str) -> dict:
+    """The game, its structure and forced bets, its caps and declarations, no more."""
+    info = GAMES[game]
+    ante, small_blind, big_blind = FORCED_BETS[game]
+    return {
+        "game": game, "structure": info.default_structure, "ante": ante,
+        "small_blind": small_blind, "big_blind": big_blind, "small_bet": None, "big_bet": None,
+        "raise_cap": info.default_raise_cap, "cap_lifts_heads_up": True, "stake_cap": None,
+        "declare": "chips", "low": GAMES["high-low-declare"].default_low,
+    }  # fmt: skip
+
+
+def _as_sent(post) -> Table:
+    """A refused form's own values, shown again so that the host retypes nothing."""
+    sent = {f: post.get(f, "") for f in NewTableForm.base_fields if f not in FLAGS}
+    return Table(**sent, **{flag: post.get(flag) == "1" for flag in FLAGS})
+
+
 def new_table(request: HttpRequest) -> HttpResponse:
+    start = request.GET.get("start")
     defaults = Table(
-        game="levys", structure="half-pot-limit", ante=1, seat_count=6, min_buy_in=100,
-        max_buy_in=500,
+        name="Friday game", seat_count=6, min_buy_in=100, max_buy_in=500,
+        **house_rules(start if start in FORCED_BETS else "levys"),
     )  # fmt: skip
+    house = {g: house_rules(g) for g in FORCED_BETS}
+    seats = {g: info.max_seats for g, info in GAMES.items()}
+    seats["dealers-choice"] = max(seats.values())
     context = {"table": defaults, "game_choices": GAME_CHOICES,
-               "structure_choices": STRUCTURE_CHOICES, "form": request.POST}  # fmt: skip
+               "structure_choices": STRUCTURE_CHOICES,
+               "starts": [(g, GAMES[g].name, rules) for g, rules in house.items()],
+               "form_data": {"house": house, "seats": seats}}  # fmt: skip
     if request.method != "POST":
         return render(request, "new_table.html", context)
+    context["table"] = _as_sent(request.POST)
     if not _may_open_a_table(request):
         context["error"] = "you have opened many tables lately: try again in an hour"
         return render(request, "new_table.html", context, status=429)

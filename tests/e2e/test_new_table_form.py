@@ -1,0 +1,61 @@
+"""The new-table form on a phone: only the options that apply are shown, a game's house
+rules fill it in one tap, and what is hidden is not sent."""
+
+from __future__ import annotations
+
+PHONE = {"width": 390, "height": 844}
+DECLARE_OPTIONS = ".only[data-games]"
+
+
+def values(page, *names: str) -> dict[str, str]:
+    return {name: page.input_value(f"#new-table [name={name}]") for name in names}
+
+
+def test_a_host_on_a_phone_sees_only_what_applies_and_starts_from_house_rules(
+    request, running_server, chromium
+):
+    page = chromium.new_context(viewport=PHONE, has_touch=True).new_page()
+    request.node.pages = {"host": page}
+    page.goto(running_server.base + "/new/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for field in ("#set-name", "#set-game", "#set-ante", "#set-raise_cap"):
+        box = page.locator(field).bounding_box()
+        assert box["height"] >= 40 and box["width"] >= 0.75 * PHONE["width"], field
+
+    page.select_option("select[name=game]", "high-low-declare")
+    assert page.locator(DECLARE_OPTIONS).is_visible()
+    page.select_option("select[name=game]", "sviten")
+    assert page.locator(DECLARE_OPTIONS).is_hidden()
+    assert page.locator("#set-declare").is_disabled()
+
+    page.tap("button:has-text('High-Low Declare, house rules')")
+    assert page.locator(DECLARE_OPTIONS).is_visible()
+    assert page.locator("#set-small_bet").is_visible()
+    house = {
+        "game": "high-low-declare", "structure": "fixed-limit", "ante": "1", "big_blind": "0",
+        "raise_cap": "3", "declare": "chips", "low": "ace-to-six",
+    }  # fmt: skip
+    assert values(page, *house) == house
+    # Sizes typed for fixed-limit that the big bet would refuse: hidden, they are not sent.
+    page.fill("#set-small_bet", "6")
+    page.fill("#set-big_bet", "5")
+
+    page.tap("button:has-text('Sviten Special, house rules')")
+    assert page.locator(DECLARE_OPTIONS).is_hidden()
+    assert page.locator("#set-small_bet").is_hidden()
+    house = {
+        "game": "sviten", "structure": "pot-limit", "ante": "0", "small_blind": "1",
+        "big_blind": "2", "raise_cap": "",
+    }  # fmt: skip
+    assert values(page, *house) == house
+    assert "Filled in: Sviten Special, house rules" in page.inner_text("#house-starts")
+
+    page.fill("#set-name", "Phone game")
+    page.tap("button:has-text('Open the table')")
+    page.wait_for_selector("#table")
+    page.click("#host-settings summary")
+    opened = {
+        "game": "sviten", "structure": "pot-limit", "small_blind": "1", "big_blind": "2",
+        "small_bet": "", "big_bet": "",
+    }  # fmt: skip
+    assert {field: page.input_value(f"#set-{field}") for field in opened} == opened
