@@ -201,6 +201,18 @@ class NoDatabaseHopConsumer(AsyncWebsocketConsumer):
 _open_sockets: dict[tuple[int, str], int] = {}
 
 
+async def _presence_changed(table_id: int) -> None:
+    """Show the table anew if who is away has changed (games.presence)."""
+    try:
+        await database_sync_to_async(services.note_presence)(table_id)
+    except Exception:  # a table deleted meanwhile, or the database away: shown at the next change
+        logger.warning("could not note who is at table %s", table_id, exc_info=True)
+
+
+def _check_presence(table_id: int) -> None:
+    services.in_background(_presence_changed(table_id))
+
+
 class TableConsumer(NoDatabaseHopConsumer):
     # A socket has no channel of its own in the layer: its event loop's relay listens
     # for the tables of all its sockets (games.watchers).
@@ -245,6 +257,8 @@ class TableConsumer(NoDatabaseHopConsumer):
         # Told of every version from here on, then shown the one the database has now.
         await watchers.watch(self.table_id, self, get_channel_layer())
         await self.send_table(fresh=True)
+        if self.session_key:  # a player shown away is back
+            services.in_background(_presence_changed(self.table_id))
 
     def _arrive(self) -> bool:
         """Note that this browser is at the table (games.presence); whether it is the
@@ -262,17 +276,27 @@ class TableConsumer(NoDatabaseHopConsumer):
     def _table_id(invite: str) -> int | None:
         return Table.objects.filter(invite=invite).values_list("pk", flat=True).first()
 
-    def _uncount(self) -> None:
-        if self.counted is not None:
-            left = _open_sockets.pop(self.counted) - 1
-            if left:
-                _open_sockets[self.counted] = left
-            self.counted = None
+    def _uncount(self) -> bool:
+        """Stop counting this socket; whether it was its browser's last one here."""
+        if self.counted is None:
+            return False
+        left = _open_sockets.pop(self.counted) - 1
+        if left:
+            _open_sockets[self.counted] = left
+        self.counted = None
+        return not left
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "counted", None) is not None:
-            self._uncount()
+            last = self._uncount()
             await watchers.unwatch(self.table_id, self)
+            if last and self.session_key:  # gone, unless a socket of it shows up again
+                await database_sync_to_async(presence.left)(
+                    self.table_id, self.session_key, timezone.now()
+                )
+                loop = asyncio.get_running_loop()
+                wait = presence.GRACE.total_seconds() + 0.5
+                loop.call_later(wait, _check_presence, self.table_id)
 
     # -- sending ----------------------------------------------------------------
     @staticmethod

@@ -1,7 +1,9 @@
 """Who is at the table: a browser whose socket has connected or synced lately is here.
 
 The browser syncs every 15 s while its page is open; one silent for ``AWAY_AFTER`` is
-away. Only then, or once their clock has run out, may the host act for a player.
+away. Only then, or once their clock has run out, may the host act for a player. A
+browser that closes its last socket of the table in a process is away ``GRACE`` later,
+unless a socket of it shows up again (here or in another process) meanwhile.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from datetime import datetime, timedelta
 from games.models import Presence
 
 AWAY_AFTER = timedelta(seconds=30)
+GRACE = timedelta(seconds=5)
 
 
 def seen(table_id: int, session_key: str | None, now: datetime) -> None:
@@ -26,3 +29,21 @@ def is_here(table_id: int, session_key: str, now: datetime) -> bool:
     return Presence.objects.filter(
         table_id=table_id, session_key=session_key, seen_at__gt=now - AWAY_AFTER
     ).exists()
+
+
+def left(table_id: int, session_key: str | None, now: datetime) -> None:
+    """The browser closed its last socket of the table here: away in ``GRACE``."""
+    if session_key:
+        Presence.objects.filter(
+            table_id=table_id, session_key=session_key, seen_at__gt=now - AWAY_AFTER + GRACE
+        ).update(seen_at=now - AWAY_AFTER + GRACE)
+
+
+def away(table_id: int, players, now: datetime) -> frozenset[int]:
+    """The seated ``players`` (ids) whose browsers are not at the table now."""
+    here = set(
+        Presence.objects.filter(table_id=table_id, seen_at__gt=now - AWAY_AFTER).values_list(
+            "session_key", flat=True
+        )
+    )
+    return frozenset(p.pk for p in players if p.status == "seated" and p.session_key not in here)

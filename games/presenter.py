@@ -261,6 +261,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "game_choices": GAME_CHOICES,
         "structure_choices": STRUCTURE_CHOICES,
         "chat": shot.chat,
+        "away": shot.away,
     }  # fmt: skip
     return common
 

@@ -208,8 +208,9 @@ def _new_version(table: Table, held: TableSnapshot | None, change: Change):
     saved = _save_table(table, held)
     kept = held.players if held and not change.players_changed else change.players
     refused = held.refused if kept is not None and held else frozenset()
+    away = held.away if kept is not None and held else frozenset()  # presence with players
     chat = held.chat if held and not change.chat_changed else change.chat
-    shot = load_snapshot(table, change.played, kept, refused, chat)
+    shot = load_snapshot(table, change.played, kept, refused, chat, away)
     shot.made_here = True
     render_ahead(shot)
     if _only_played(saved, kept, shot):
@@ -340,6 +341,19 @@ def _published(shot: TableSnapshot, played: tuple[Hand, HandState] | None, step)
 
 
 UNCHANGED = object()  # returned by a service that found nothing to do: no new version
+
+
+@writes_table
+def note_presence(table: Table, now: datetime | None = None):
+    """Show players as away, or back, when their browsers have gone or come back: a new
+    version only when the table's away players differ from the version held."""
+    held = table.change.held
+    if held is not None:
+        gone = presence.away(table.pk, held.players, now or timezone.now())
+        if gone == held.away:
+            return UNCHANGED
+    table.change.players_changed = True  # the players read anew, and who is away with them
+    return None
 
 
 # -- reading ----------------------------------------------------------------------

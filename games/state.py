@@ -17,7 +17,9 @@ from datetime import datetime, timedelta
 from typing import TypeVar
 
 from django.db import models
+from django.utils import timezone
 
+from games import presence
 from games.models import ChatLine, Hand, Player, Table
 from games.rules.document import replay
 from games.rules.errors import RulesError
@@ -155,6 +157,7 @@ class TableSnapshot:
     shared: dict = field(default_factory=dict)  # what all viewers share (presenter)
     made_here: bool = False  # made by a change in this process (not read, not followed)
     chat: tuple[tuple, ...] = ()  # the chat's latest lines: (id, name, by host, text)
+    away: frozenset[int] = frozenset()  # seated players whose browsers are gone (presence)
 
     @property
     def version(self) -> int:
@@ -170,6 +173,7 @@ def load_snapshot(
     players: list[Player] | None = None,
     refused: frozenset[str] = frozenset(),
     chat: tuple[tuple, ...] | None = None,
+    away: frozenset[int] = frozenset(),
 ) -> TableSnapshot:
     """Read one version of the table. ``played``: the hand and its engine as a service
     that has just changed them left them; ``players`` (and the sessions ``refused`` a
@@ -180,6 +184,7 @@ def load_snapshot(
         players = [p for p in rows if p.status != Player.REFUSED]
         asking = {p.session_key for p in players}
         refused = frozenset(p.session_key for p in rows if p.status == Player.REFUSED) - asking
+        away = presence.away(table.pk, players, timezone.now())  # read with the players
     if played is not None:
         hand, engine = played
         if hand.finished:
@@ -200,7 +205,8 @@ def load_snapshot(
         views = all_views(engine)
     if chat is None:
         chat = chat_lines(table.pk)
-    return TableSnapshot(table, players, hand, last, views, button_next, refused, chat=chat)
+    return TableSnapshot(table, players, hand, last, views, button_next, refused, chat=chat,
+                         away=away)  # fmt: skip
 
 
 def chat_lines(table_id: int) -> tuple[tuple, ...]:
@@ -343,7 +349,7 @@ def follow_deal(table_id: int, version: int, step: dict) -> TableSnapshot | None
     table = copied(held.table)
     table.version = version
     mark_dealt(table, step["button"])
-    shot = load_snapshot(table, (hand, engine), held.players, held.refused, held.chat)
+    shot = load_snapshot(table, (hand, engine), held.players, held.refused, held.chat, held.away)
     remember_engine(hand, engine)
     remember(shot)
     return shot
@@ -409,7 +415,7 @@ def follow(table_id: int, version: int, step: dict) -> TableSnapshot | None:
         table.next_deal_at = datetime.fromisoformat(step["next_deal_at"])
         stacks = final_stacks(hand, engine)
         players = [with_stack(p, stacks.get(p.pk)) for p in players]
-    shot = load_snapshot(table, (hand, engine), players, held.refused, held.chat)
+    shot = load_snapshot(table, (hand, engine), players, held.refused, held.chat, held.away)
     remember_engine(hand, engine)
     remember(shot)
     return shot

@@ -156,6 +156,8 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
             notes.append("declared")
     if seat["player"].sitting_out:
         notes.append("sitting out")
+    if seat["player"].pk in context["away"]:
+        notes.append('<span class="away">away</span>')
     if in_hand and in_hand["to_act"]:
         notes.append("<strong>to act</strong>")
     return " &middot; ".join(notes)
@@ -234,8 +236,10 @@ def log(lines: list[str]) -> str:
         return ""
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     # tabindex: the list scrolls, so the keyboard must be able to reach it
-    return (f'  <section class="log"><h2 id="log-title">Hand log</h2>'
-            f'<ol tabindex="0" aria-labelledby="log-title">{items}</ol></section>\n')
+    return (
+        f'  <section class="log"><h2 id="log-title">Hand log</h2>'
+        f'<ol tabindex="0" aria-labelledby="log-title">{items}</ol></section>\n'
+    )
 
 
 def _award(award: dict) -> str:

@@ -85,3 +85,32 @@ async def test_a_connected_socket_marks_its_player_here_and_a_sync_keeps_it_so()
     await seat.send({"type": "sync", "version": -5})
     assert await here(table.pk, key, timezone.now())
     await seat.comm.disconnect()
+
+
+def seat_html(table: Table, seat: int) -> str:
+    from games import presenter, state
+
+    shot = state.latest_snapshot(table.pk)
+    html = presenter.render_table(
+        shot.table, presenter.viewer_of(shot.table, None, False, shot), shot
+    )
+    return html.split(f'data-seat="{seat}"')[1].split('<div class="seat')[0]
+
+
+def test_a_player_whose_browser_is_gone_is_shown_away_and_back_when_it_returns():
+    table = dealt()
+    now = timezone.now()
+    presence.seen(table.pk, "s1", now)
+    presence.seen(table.pk, "s2", now)
+    services.note_presence(table.pk)
+    assert "away" not in seat_html(table, 1)
+    version = Table.objects.get(pk=table.pk).version
+    services.note_presence(table.pk)  # nothing changed: no new version
+    assert Table.objects.get(pk=table.pk).version == version
+    presence.left(table.pk, "s1", now - presence.AWAY_AFTER)  # its last socket closed long ago
+    services.note_presence(table.pk)
+    assert '<span class="away">away</span>' in seat_html(table, 1)
+    assert "away" not in seat_html(table, 2)
+    presence.seen(table.pk, "s1", timezone.now())
+    services.note_presence(table.pk)
+    assert "away" not in seat_html(table, 1)
