@@ -123,6 +123,7 @@ class TableSettingsForm(forms.Form):
     declare = Choice([(m, m) for m in DECLARE_METHODS], "choose how to declare", "chips")
     low = Choice([(low, low) for low in LOW_VALUES], "choose a low", "ace-to-six")
     action_clock = Whole("", 5, 600, None, "the action clock is 5 to 600 seconds")
+    time_bank = Whole("", 0, 3600, None, "the time bank is 0 to 3,600 seconds")
     chip_value = MoneyPerChip()
     history_open = Flag()
 

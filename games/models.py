@@ -51,6 +51,7 @@ class Table(models.Model):
     declare = models.CharField(max_length=10, default="chips")
     low = models.CharField(max_length=12, default="ace-to-six")
     action_clock = models.PositiveIntegerField(null=True, blank=True)  # seconds
+    time_bank = models.PositiveIntegerField(null=True, blank=True)  # seconds a player, a session
     approval_required = models.BooleanField(default=False)
     chip_value = models.DecimalField(max_digits=10, decimal_places=4, null=True, blank=True)
     history_open = models.BooleanField(default=False)  # show every card in hand history
@@ -78,6 +79,7 @@ class Player(models.Model):
     buy_in = models.PositiveIntegerField(default=0)
     rebuy_request = models.PositiveIntegerField(null=True, blank=True)
     sitting_out = models.BooleanField(default=False)
+    bank_used = models.PositiveIntegerField(default=0)  # seconds of the table's time bank
     muted = models.BooleanField(default=False)  # by the host: reads the chat, says nothing
     created = models.DateTimeField(auto_now_add=True)
 
@@ -105,6 +107,7 @@ class Hand(models.Model):
     voided = models.BooleanField(default=False)
     result = models.JSONField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
+    bank_from = models.DateTimeField(null=True, blank=True)  # the clock ran out: banks run
     started = models.DateTimeField(auto_now_add=True)
     ended = models.DateTimeField(null=True, blank=True)
 

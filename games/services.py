@@ -18,6 +18,8 @@ from functools import wraps
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
+from django.db.models import F
+from django.db.models.functions import Least
 from django.utils import timezone
 
 from games import presence, statements, watchers
@@ -39,6 +41,7 @@ from games.state import (
     deal_step,
     dealt_in,
     eligible_players,
+    engine_at,
     final_stacks,
     held_snapshot,
     load_engine,
@@ -770,6 +773,8 @@ def _locked_hand(table: Table) -> Hand:
 
 def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, now) -> None:
     table.change.players_changed = False  # unless the hand finishes (_finish)
+    if hand.bank_from is not None:  # acting on time bank: charge it, from the clock's end
+        _charge_bank(table, hand, action["seat"], now)
     if by != "player":  # the clock or the host acts for an absent player: the log says so
         action = {**action, "by": by}
     try:
@@ -783,13 +788,44 @@ def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, n
     table.change.actions.append(engine.actions[-1])
     table.change.played = (hand, engine)
     hand.deadline = _deadline(table, now)
+    banked = {"bank_from": None} if hand.bank_from is not None else {}  # the next has a clock
+    hand.bank_from = None
     if engine.finished:
         statements.together(event)
         _finish(table, hand, engine, now)
     else:  # the event and the hand's new moment, in one round trip where it can be
         moment = statements.updating(Hand, {"id": hand.pk}, sequence=hand.sequence,
-                                     deadline=hand.deadline)  # fmt: skip
+                                     deadline=hand.deadline, **banked)  # fmt: skip
         statements.together(event, moment)
+
+
+def _charge_bank(table: Table, hand: Hand, seat: int, now: datetime) -> None:
+    """The seconds of time bank a player used: from when the clock ran out until now."""
+    used = max(0, int((now - hand.bank_from).total_seconds()))
+    player_id = hand.seat_players[str(seat)]
+    bank = table.time_bank or 0
+    Player.objects.filter(pk=player_id).update(bank_used=Least(F("bank_used") + used, bank))
+    table.change.players_changed = True  # read anew, their banks with them
+
+
+def _bank_starts(table: Table, hand: Hand, now: datetime) -> bool:
+    """The action clock ran out: where a player waited for has time bank left, the bank
+    runs on from the clock's end, as long as the largest bank among them."""
+    if not table.time_bank:
+        return False
+    held = table.change.held
+    players = {p.pk: p for p in (held.players if held else table.players.all())}
+    waiting = [hand.seat_players[str(s)] for s in engine_at(hand).actors()]
+    left = max((table.time_bank - players[pk].bank_used for pk in waiting if pk in players),
+               default=0)  # fmt: skip
+    if left <= 0 or hand.deadline + timedelta(seconds=left) <= now:
+        return False
+    hand.bank_from, hand.deadline = hand.deadline, hand.deadline + timedelta(seconds=left)
+    statements.together(statements.updating(Hand, {"id": hand.pk}, deadline=hand.deadline,
+                                            bank_from=hand.bank_from))  # fmt: skip
+    table.change.played = (hand, engine_at(hand))
+    table.change.players_changed = True  # read anew elsewhere too: no process follows it
+    return True
 
 
 def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
@@ -903,6 +939,8 @@ def tick(table: Table, now: datetime | None = None):
     if hand is not None:
         if hand.deadline is None or hand.deadline > now:
             return UNCHANGED
+        if hand.bank_from is None and _bank_starts(table, hand, now):
+            return True
         engine = take_engine(hand)
         for seat in engine.actors():
             _apply(table, hand, engine, engine.absent_action(seat), "clock", now)

@@ -91,7 +91,12 @@ def _step(context: dict) -> str:
             waiting = escape(", ".join(actors))
             bits.append(f"{waiting} to act" if len(actors) == 1 else f"waiting for {waiting}")
         html = " &middot; ".join(bits)
-        if hand.deadline:
+        if hand.deadline and hand.bank_from:  # the clock ran out: the time bank runs
+            seconds = int((hand.deadline - hand.bank_from).total_seconds())
+            html += (
+                f' &middot; <span class="on-bank">time bank</span>{clock(hand.deadline, seconds)}'
+            )
+        elif hand.deadline:
             html += clock(hand.deadline, table.action_clock)
         return html
     if not table.dealing:

@@ -114,3 +114,51 @@ def test_a_player_whose_browser_is_gone_is_shown_away_and_back_when_it_returns()
     presence.seen(table.pk, "s1", timezone.now())
     services.note_presence(table.pk)
     assert "away" not in seat_html(table, 1)
+
+
+def test_when_the_clock_runs_out_a_player_with_time_bank_gets_it_and_what_is_used_is_gone():
+    table = dealt(action_clock=20, time_bank=30)
+    seat, sequence = to_act(table)
+    hand = services.current_hand(table)
+    out = hand.deadline + timedelta(seconds=1)
+    services.tick(table.pk, now=out)  # the bank starts instead of the clock's fold
+    hand = services.current_hand(table)
+    assert hand.sequence == sequence and hand.bank_from is not None
+    assert hand.deadline == hand.bank_from + timedelta(seconds=30)
+    assert "time bank" in seat_html(table, seat) or "time bank" in page_of(table)
+    services.act(table.pk, session_of(table, seat), sequence, {"type": "check"},
+                 now=hand.bank_from + timedelta(seconds=12))  # fmt: skip
+    player = Player.objects.get(pk=hand.seat_players[str(seat)])
+    assert player.bank_used == 12
+    hand = services.current_hand(table)
+    assert hand.bank_from is None and hand.sequence == sequence + 1
+
+
+def test_a_spent_time_bank_does_not_start_again():
+    table = dealt(action_clock=20, time_bank=10)
+    seat, sequence = to_act(table)
+    hand = services.current_hand(table)
+    services.tick(table.pk, now=hand.deadline + timedelta(seconds=1))  # the bank starts
+    hand = services.current_hand(table)
+    services.tick(table.pk, now=hand.deadline + timedelta(seconds=1))  # and runs out
+    player = Player.objects.get(pk=hand.seat_players[str(seat)])
+    assert player.bank_used == 10
+    hand = services.current_hand(table)
+    assert hand.sequence == sequence + 1 and hand.bank_from is None
+    while to_act(table)[0] != seat:  # the other player acts, until it is this one's turn
+        other, at = to_act(table)
+        engine = services.load_engine(services.current_hand(table))
+        action = engine.absent_action(other)
+        del action["seat"]
+        services.act(table.pk, session_of(table, other), at, action)
+    hand = services.current_hand(table)
+    services.tick(table.pk, now=hand.deadline + timedelta(seconds=1))
+    assert services.current_hand(table).sequence == hand.sequence + 1  # the clock, no bank
+
+
+def page_of(table: Table) -> str:
+    from games import presenter, state
+
+    shot = state.latest_snapshot(table.pk)
+    viewer = presenter.viewer_of(shot.table, None, False, shot)
+    return presenter.render_table(shot.table, viewer, shot)
