@@ -50,5 +50,6 @@ def _card_html(name: str, up: bool) -> str:
     red = " red" if suit in "dh" else ""
     face = f"{'10' if rank == 'T' else escape(rank)}<small>{SUITS.get(suit, '')}</small>"
     said = f"{RANK_NAMES.get(rank, '')} of {SUIT_NAMES.get(suit, '')}"  # "Queen of hearts"
+    said += ", face up" if up else ""  # seen by all, not only by colour
     return mark_safe(f'<span class="card{red}{up_class}" data-card="{escape(name)}" role="img" '
                      f'aria-label="{said}">{face}</span>')  # fmt: skip
