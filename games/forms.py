@@ -142,6 +142,14 @@ class JoinForm(forms.Form):
     buy_in = chips("the buy-in")
 
 
+class PracticeForm(forms.Form):
+    """A practice table: the game, how many bots, and the person's name."""
+
+    game = Choice([(g, g) for g in ("levys", "high-low-declare", "sviten")], "choose a game")
+    bots = Whole("the number of bots", 1, 7)
+    name = Text(24, "choose a name of 1 to 24 characters", required=True)
+
+
 class RebuyForm(forms.Form):
     amount = chips("the rebuy")
 

@@ -52,6 +52,7 @@ class Table(models.Model):
     low = models.CharField(max_length=12, default="ace-to-six")
     action_clock = models.PositiveIntegerField(null=True, blank=True)  # seconds
     time_bank = models.PositiveIntegerField(null=True, blank=True)  # seconds a player, a session
+    practice = models.BooleanField(default=False)  # one person and bots, play chips only
     approval_required = models.BooleanField(default=False)
     chip_value = models.DecimalField(max_digits=10, decimal_places=4, null=True, blank=True)
     history_open = models.BooleanField(default=False)  # show every card in hand history
@@ -80,6 +81,7 @@ class Player(models.Model):
     rebuy_request = models.PositiveIntegerField(null=True, blank=True)
     sitting_out = models.BooleanField(default=False)
     bank_used = models.PositiveIntegerField(default=0)  # seconds of the table's time bank
+    bot = models.BooleanField(default=False)  # played by games.rules.bots
     muted = models.BooleanField(default=False)  # by the host: reads the chat, says nothing
     created = models.DateTimeField(auto_now_add=True)
 
@@ -108,6 +110,7 @@ class Hand(models.Model):
     result = models.JSONField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
     bank_from = models.DateTimeField(null=True, blank=True)  # the clock ran out: banks run
+    bots = models.JSONField(default=list, blank=True)  # the seats bots play
     started = models.DateTimeField(auto_now_add=True)
     ended = models.DateTimeField(null=True, blank=True)
 

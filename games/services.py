@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -26,6 +27,7 @@ from games import presence, statements, watchers
 from games.models import Hand, HandEvent, LedgerEntry, Player, Table
 from games.names import NameRefused, checked_name
 from games.presenter import parts_message, shared_parts
+from games.rules import bots
 from games.rules.catalog import GAMES
 from games.rules.config import HandConfig
 from games.rules.document import new_document, replay
@@ -33,6 +35,7 @@ from games.rules.errors import RulesError
 from games.rules.hand import Hand as HandState
 from games.rules.table import choose_game as rules_choose_game
 from games.rules.table import next_button
+from games.rules.view import view
 from games.state import (
     DEAL_FIELDS,
     TableSnapshot,
@@ -421,6 +424,39 @@ def create_table(**settings) -> Table:
     return table
 
 
+BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus")
+
+
+def open_practice(session_key: str, player: str, bot_count: int, **settings) -> Table:
+    """A practice table: the person (``player``, their name) in seat 1 and ``bot_count``
+    bots after them, all with the maximum buy-in of play chips, dealing at once. It is a
+    table of its own: nothing of it is in any other table's ledger."""
+    info = GAMES.get(settings.get("game", ""))
+    if info is None:
+        raise ServiceError("choose one of the games to practise")
+    if not 1 <= bot_count <= min(info.max_seats, settings.get("seat_count", 6)) - 1:
+        raise ServiceError(f"{info.name} seats 1 to {info.max_seats - 1} bots beside you")
+    table = create_table(practice=True, **settings)
+    request_seat(table.pk, session_key, 1, player, table.max_buy_in, host=True)
+    for seat, bot in enumerate(BOT_NAMES[:bot_count], start=2):
+        sit_bot(table.pk, seat, f"Bot {bot}")
+    set_dealing(table.pk, True)
+    return table
+
+
+@writes_table
+def sit_bot(table: Table, seat: int, name: str) -> Player:
+    """A bot takes ``seat`` with the maximum buy-in, at a practice table."""
+    if not table.practice:
+        raise ServiceError("bots sit at practice tables")
+    player = Player.objects.create(
+        table=table, session_key=f"bot-{table.pk}-{seat}", name=name, seat=seat,
+        buy_in=table.max_buy_in, bot=True,
+    )  # fmt: skip
+    _seat(table, player, timezone.now())
+    return player
+
+
 @writes_table
 def change_settings(table: Table, **settings) -> None:
     """New game or stakes: they apply from the next hand dealt."""
@@ -710,10 +746,11 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
     document = new_document(hand_config(table, game), seats, button)
     engine = replay(document)
     last = (held.hand or held.last) if known else table.hands.order_by("-number").first()
+    bots = [p.seat for p in players if p.bot]
     row = {"table_id": table.pk, "number": (last.number + 1) if last else 1, "game": game,
            "document": document, "seat_players": {str(p.seat): p.pk for p in players},
-           "deadline": _deadline(table, now), "started": timezone.now(), "sequence": 0,
-           "finished": False, "voided": False}  # fmt: skip
+           "deadline": _next_deadline(table, bots, engine, now), "started": timezone.now(),
+           "sequence": 0, "finished": False, "voided": False, "bots": bots}  # fmt: skip
     hand = Hand(id=statements.insert(Hand, **row), **row)
     hand._state.adding, hand._state.db = False, "default"  # as if read: it is in the database
     table.change.played = (hand, engine)
@@ -762,6 +799,49 @@ def _deadline(table: Table, now: datetime) -> datetime | None:
     return now + timedelta(seconds=table.action_clock) if table.action_clock else None
 
 
+BOT_PAUSE = timedelta(seconds=1.2)  # a bot acts after a human-looking moment
+
+
+def _next_deadline(table: Table, bots: list[int], engine: HandState, now: datetime):
+    """When the clock looks at the hand next: a bot's short pause when a bot is to act
+    (then only the bots act, see ``tick``), else the action clock."""
+    if bots and set(engine.actors()) & set(bots):
+        return now + BOT_PAUSE
+    return _deadline(table, now)
+
+
+def _bot_action(hand: Hand, engine: HandState, seat: int) -> dict:
+    """The bot's choice from its own view, with randomness seeded by the moment of the
+    hand, so that the same moment always gives the same choice (and its explanation)."""
+    decision = bots.choose(view(engine, seat), bot_rng(hand, engine.sequence, seat))
+    return {**decision.action, "seat": seat}
+
+
+def explain_bot(hand: Hand, seat: int) -> str:
+    """Why the bot at ``seat`` made its last move in ``hand``, once its cards may be
+    told: after the hand, and only if it showed them down (a folded hand stays hidden)."""
+    if seat not in hand.bots:
+        raise ServiceError("only a bot explains its moves")
+    if not hand.finished:
+        return "Ask when the hand is over: until then its cards are its own."
+    events = list(hand.events.order_by("sequence").values_list("action", flat=True))
+    moves = [k for k, action in enumerate(events) if action["seat"] == seat]
+    engine = replay({**hand.document, "actions": events})
+    name = engine.players[seat].name
+    if not moves:
+        return f"{name} made no move in hand {hand.number}."
+    if engine.players[seat].folded or not engine.showdown:
+        return f"{name} kept its cards hidden: they were not shown down."
+    k = moves[-1]
+    before = replay({**hand.document, "actions": events}, upto=k)
+    decision = bots.choose(view(before, seat), bot_rng(hand, k, seat))
+    return f"{name}: {decision.why}"
+
+
+def bot_rng(hand: Hand, sequence: int, seat: int) -> random.Random:
+    return random.Random(f"{hand.pk}:{hand.number}:{sequence}:{seat}")  # noqa: S311 (play chips)
+
+
 def _locked_hand(table: Table) -> Hand:
     """The hand being played (the table's lock covers it: every writer takes that first)."""
     held = table.change.held
@@ -787,7 +867,7 @@ def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, n
                                  created=timezone.now())  # fmt: skip
     table.change.actions.append(engine.actions[-1])
     table.change.played = (hand, engine)
-    hand.deadline = _deadline(table, now)
+    hand.deadline = _next_deadline(table, hand.bots, engine, now)
     banked = {"bank_from": None} if hand.bank_from is not None else {}  # the next has a clock
     hand.bank_from = None
     if engine.finished:
@@ -942,8 +1022,12 @@ def tick(table: Table, now: datetime | None = None):
         if hand.bank_from is None and _bank_starts(table, hand, now):
             return True
         engine = take_engine(hand)
+        waited_on_bots = bool(set(engine.actors()) & set(hand.bots))  # a bot's pause ran out
         for seat in engine.actors():
-            _apply(table, hand, engine, engine.absent_action(seat), "clock", now)
+            if seat in hand.bots:
+                _apply(table, hand, engine, _bot_action(hand, engine, seat), "player", now)
+            elif not waited_on_bots:
+                _apply(table, hand, engine, engine.absent_action(seat), "clock", now)
             if engine.finished:
                 break
         return True

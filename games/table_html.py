@@ -221,7 +221,13 @@ def seat(seat: dict, context: dict) -> str:
         if shown:  # the showdown: what this hand makes, shown by its seat
             said = f'      <div class="shown">{escape(shown)}</div>\n{said}'
         cards = "".join(card(c["name"], c["up"]) for c in seat["cards"])
-        body = (f'      <div class="who"><strong>{escape(player.name)}</strong>{badge}</div>\n'
+        bot = ""
+        if player.bot:  # "Why?" asks the bot to explain its last move (games.views.explain)
+            why = reverse("explain", args=[table.invite, number])
+            bot = (' <span class="bot" title="played by the computer">bot</span>'
+                   f' <button type="button" class="why" hx-get="{why}" hx-target="#notice" '
+                   'hx-swap="outerHTML">Why?</button>')  # fmt: skip
+        body = (f'      <div class="who"><strong>{escape(player.name)}</strong>{bot}{badge}</div>\n'
                 f'      <div class="chips">{chips}</div>\n'
                 f'      <div class="cards">{cards}</div>\n'
                 f'      <div class="notes">{_notes(seat, in_hand, context)}</div>\n'

@@ -19,6 +19,7 @@ from games.forms import (
     HostForm,
     JoinForm,
     NewTableForm,
+    PracticeForm,
     RebuyForm,
     TableSettingsForm,
     cleaned,
@@ -122,6 +123,44 @@ def new_table(request: HttpRequest) -> HttpResponse:
     _count_table_opened(request)
     request.session["host_tables"] = [*request.session.get("host_tables", []), table.pk]
     return redirect("table", table.invite)
+
+
+def practice(request: HttpRequest) -> HttpResponse:
+    """A table for one person and bots: the game's house rules, play chips, dealt at once."""
+    games = [GAMES[g] for g in FORCED_BETS]
+    context = {"games": games, "sent": request.POST}
+    if request.method != "POST":
+        return render(request, "practice.html", context)
+    if not _may_open_a_table(request):
+        context["error"] = "you have opened many tables lately: try again in an hour"
+        return render(request, "practice.html", context, status=429)
+    try:
+        form = cleaned(PracticeForm(request.POST))
+        game = form["game"]
+        table = services.open_practice(
+            session_key(request), form["name"], form["bots"], name=f"Practice: {GAMES[game].name}",
+            seat_count=GAMES[game].max_seats, min_buy_in=100, max_buy_in=500,
+            **{**house_rules(game), "small_bet": 0, "big_bet": 0},  # 0: the game's own sizes
+        )  # fmt: skip
+    except ServiceError as error:
+        context["error"] = str(error)
+        return render(request, "practice.html", context, status=400)
+    _count_table_opened(request)
+    request.session["host_tables"] = [*request.session.get("host_tables", []), table.pk]
+    return redirect("table", table.invite)
+
+
+@require_safe
+def explain(request: HttpRequest, invite: str, seat: int) -> HttpResponse:
+    """A bot says why it made its last move of the last hand, as a notice."""
+    table = get_object_or_404(Table, invite=invite)
+    hand = table.hands.order_by("-number").first()
+    if hand is None:
+        return notice(request, "no hand has been dealt yet", error=True)
+    try:
+        return notice(request, services.explain_bot(hand, seat))
+    except ServiceError as error:
+        return notice(request, str(error), error=True)
 
 
 @require_safe

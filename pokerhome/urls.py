@@ -37,11 +37,13 @@ register_converter(HandNumberConverter, "hand")
 urlpatterns = [
     path("", views.home, name="home"),
     path("new/", views.new_table, name="new_table"),
+    path("practice/", views.practice, name="practice"),
     path("rules/", rules_pages.rules_page, name="rules"),
     path("rules/<slug:game>/", rules_pages.rules_page, name="rules_game"),
     path("t/<token:invite>/", views.table_page, name="table"),
     path("t/<token:invite>/host/<token:secret>/", views.host_link, name="host_link"),
     path("t/<token:invite>/join/", views.join, name="join"),
+    path("t/<token:invite>/explain/<int:seat>/", views.explain, name="explain"),
     path("t/<token:invite>/chat/", views.say, name="chat"),
     path("t/<token:invite>/me/<str:what>/", views.player_action, name="player_action"),
     path("t/<token:invite>/do/<str:what>/", views.host_action, name="host_action"),

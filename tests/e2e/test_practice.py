@@ -1,0 +1,33 @@
+"""A person alone plays a whole hand of each game against bots, from the home page, in a
+real browser; the hints are shown at every step they act in."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.test_browser import PHONE, Player
+
+
+@pytest.mark.parametrize("game", ["levys", "high-low-declare", "sviten"])
+def test_a_person_plays_a_hand_against_bots_from_the_home_page(running_server, chromium, game):
+    page = chromium.new_context(viewport=PHONE).new_page()
+    page.goto(running_server.base + "/")
+    page.click("a:has-text('Practice against bots')")
+    page.check(f"input[name=game][value={game}]")
+    page.fill("input[name=bots]", "2")
+    page.click("button:has-text('Deal me in')")
+    page.wait_for_selector(".seat.me .card[data-card]")
+    assert page.locator(".seat .bot").count() == 2
+    me = Player(page, first=True)
+    hinted = 0
+    for _ in range(400):
+        if page.locator(".awards li").count():
+            break
+        if page.locator(".controls").count():
+            assert page.locator(".controls .hint-line").inner_text()  # what is asked, and why
+            hinted += 1
+        if not me.step():
+            page.wait_for_timeout(200)
+    else:
+        raise AssertionError("the hand did not end")
+    assert hinted >= 1 and "wins" in page.inner_text(".awards")

@@ -1,0 +1,101 @@
+"""A practice table: one person and bots, the bots acting through the table's clock."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.models import LedgerEntry, Player, Table
+from tests.web.helpers import assert_chips_balance, make_table
+
+pytestmark = pytest.mark.django_db
+
+
+def open_practice(client: Client, game: str, bots: int) -> Table:
+    response = client.post("/practice/", {"game": game, "bots": bots, "name": "Pat"})
+    assert response.status_code == 302, response.content
+    return Table.objects.latest("pk")
+
+
+def play_out(table: Table, me: str) -> int:
+    """Play the hand: the bots through the clock, the person checking or calling."""
+    for moves in range(400):
+        hand = services.current_hand(table)
+        if hand is None:
+            return moves
+        engine = services.load_engine(hand)
+        seat = engine.actors()[0]
+        player = Player.objects.get(pk=hand.seat_players[str(seat)])
+        if player.bot:
+            assert hand.deadline is not None  # a bot's pause, with no action clock at all
+            services.tick(table.pk, now=hand.deadline + timedelta(seconds=0.1))
+        else:
+            action = engine.absent_action(seat)
+            legal = engine.legal_actions(seat)
+            if legal["step"] == "betting" and "call" in legal["kinds"]:
+                action = {"type": "call"}
+            if legal["step"] == "declare":
+                action = {"type": "declare", "declaration": "high"}
+            action.pop("seat", None)
+            services.act(table.pk, me, hand.sequence, action)
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize(("game", "bots"), [("levys", 3), ("high-low-declare", 2), ("sviten", 5)])
+def test_a_person_plays_a_whole_hand_against_bots(game, bots):
+    client = Client()
+    table = open_practice(client, game, bots)
+    assert table.practice and table.game == game
+    players = list(Player.objects.filter(table=table).order_by("seat"))
+    assert [p.bot for p in players] == [False] + [True] * bots
+    me = players[0].session_key
+    assert play_out(table, me) > bots
+    hand = table.hands.get(number=1)
+    assert hand.finished and set(hand.bots) == {p.seat for p in players if p.bot}
+    assert_chips_balance(table)
+    page = client.get(f"/t/{table.invite}/").content.decode()
+    assert '<span class="bot" title="played by the computer">bot</span>' in page
+
+
+def test_a_practice_table_touches_no_other_tables_ledger():
+    real = make_table("levys")
+    services.request_seat(real.pk, "x1", 1, "Ann", 100)
+    before = list(LedgerEntry.objects.filter(table=real).values_list("pk", flat=True))
+    open_practice(Client(), "levys", 2)
+    assert list(LedgerEntry.objects.filter(table=real).values_list("pk", flat=True)) == before
+
+
+def test_too_many_bots_for_the_game_are_refused_and_nothing_is_opened():
+    count = Table.objects.count()
+    response = Client().post("/practice/", {"game": "sviten", "bots": 6, "name": "Pat"})
+    assert response.status_code == 400 and "bots" in response.content.decode()
+    assert Table.objects.count() == count
+
+
+def test_bots_sit_only_at_practice_tables():
+    table = make_table("levys")
+    with pytest.raises(services.ServiceError):
+        services.sit_bot(table.pk, 3, "Bot Zed")
+    assert not Player.objects.filter(table=table).exists()
+
+
+def test_a_bot_explains_its_last_move_only_once_its_cards_were_shown():
+    client = Client()
+    table = open_practice(client, "high-low-declare", 2)
+    me = Player.objects.get(table=table, bot=False).session_key
+    hand = services.current_hand(table)
+    bot_seat = hand.bots[0]
+    said = client.get(f"/t/{table.invite}/explain/{bot_seat}/").content.decode()
+    assert "Ask when the hand is over" in said  # its cards are still its own
+    play_out(table, me)
+    hand.refresh_from_db()
+    engine = services.load_engine(hand)
+    said = client.get(f"/t/{table.invite}/explain/{bot_seat}/").content.decode()
+    if engine.players[bot_seat].folded or not engine.showdown:
+        assert "kept its cards hidden" in said
+    else:
+        assert said.count("Bot ") == 1 and ": " in said
+    assert "only a bot" in client.get(f"/t/{table.invite}/explain/1/").content.decode()
