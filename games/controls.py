@@ -101,7 +101,8 @@ def _arrange(sequence: int, cards: list[dict]) -> str:
                  "hole card.", cards,
                  '<button type="button" class="tap arrange-card" data-card="{name}">{face}'
                  "</button>",
-                 '      <p class="chosen">Order: <span class="order-shown"></span></p>\n'
+                 '      <p class="chosen">Others see: <span class="order-shown">tap the first '
+                 'card to turn up</span></p>\n'
                  '      <button type="button" class="reset-order">Start again</button>\n'
                  '      <button class="primary confirm-order" disabled>Lock this order</button>\n',
                  more=_hidden("order", ""))  # fmt: skip

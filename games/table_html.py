@@ -217,6 +217,9 @@ def seat(seat: dict, context: dict) -> str:
         won = context["winnings"].get(number) if not hand else None
         if won:
             said = f'      <div class="said won">Wins {won}</div>\n'
+        elif not hand and number in context["nothing_won"]:
+            why = context["nothing_won"][number]
+            said = f'      <div class="said lost">{escape(why[:1].upper() + why[1:])}</div>\n'
         shown = context["shown_hands"].get(number) if not hand else None
         if shown:  # the showdown: what this hand makes, shown by its seat
             said = f'      <div class="shown">{escape(shown)}</div>\n{said}'

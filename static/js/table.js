@@ -127,7 +127,9 @@
       field.value = order.join(",");
       pick.classList.add("picked");
       pick.setAttribute("data-position", order.length);
-      form.querySelector(".order-shown").textContent = order.join(" ");
+      form.querySelector(".order-shown").textContent = order.map(function (card, i) {
+        return (i === 4 ? "kept down: " : ["1st up: ", "2nd: ", "3rd: ", "4th: "][i]) + card;
+      }).join(" \u00b7 ");  // what the others will see first
       form.querySelector(".confirm-order").disabled = order.length !== 5;
       return;
     }
@@ -135,7 +137,7 @@
     if (reset) {
       var f = reset.closest("form");
       f.querySelector("input[name=order]").value = "";
-      f.querySelector(".order-shown").textContent = "";
+      f.querySelector(".order-shown").textContent = "tap the first card to turn up";
       f.querySelector(".confirm-order").disabled = true;
       f.querySelectorAll(".arrange-card").forEach(function (b) {
         b.classList.remove("picked");

@@ -214,3 +214,25 @@ def test_the_player_to_act_is_told_what_is_asked_and_the_others_what_the_table_w
     assert "Tap your cards in the order you will turn them up" in html
     assert "are choosing the order the cards will be turned up" in page(table, None)
     assert "Your hand: " in html and "Your hand" not in page(table, None)
+
+
+def test_a_seat_that_won_nothing_for_a_reason_says_why_by_the_seat():
+    table = dealt("high-low-declare", players=2)
+    while (hand := services.current_hand(table)) is not None:
+        engine = services.load_engine(hand)
+        legal = engine.legal_actions(engine.actors()[0])
+        if legal["step"] == "declare":
+            act(table, "declare", declaration="both")
+        elif legal["step"] == "draw":
+            act(table, "draw", discard=[])
+        else:
+            act(table, "check")
+    awards = table.hands.get(number=1).result["awards"]
+    won = {a["seat"] for a in awards if a["amount"]}
+    html = page(table, None)
+    for award in awards:
+        if not award["amount"] and award["seat"] not in won:
+            reason = award["reason"][:1].upper() + award["reason"][1:]
+            assert f'<div class="said lost">{reason}</div>' in html
+    for seat in won:
+        assert "Wins " in html.split(f'data-seat="{seat}"')[1].split('<div class="seat')[0]
