@@ -173,7 +173,7 @@ def told_apart(latest: list[Player]) -> list[str]:
     """A label for each person (given by their latest seat, in order of arrival): their
     name; if another person had that name too, with their seat; if still not told apart
     (the same seat), numbered in order of arrival."""
-    labels = [p.name for p in latest]
+    labels = [f"{p.name} (the host's bot)" if p.bot else p.name for p in latest]
     for same in _alike(labels):
         for i in same:
             labels[i] = f"{latest[i].name} (seat {latest[i].seat})"

@@ -40,10 +40,13 @@ def left(table_id: int, session_key: str | None, now: datetime) -> None:
 
 
 def away(table_id: int, players, now: datetime) -> frozenset[int]:
-    """The seated ``players`` (ids) whose browsers are not at the table now."""
+    """The seated ``players`` (ids) whose browsers are not at the table now (a bot is
+    always here)."""
     here = set(
         Presence.objects.filter(table_id=table_id, seen_at__gt=now - AWAY_AFTER).values_list(
             "session_key", flat=True
         )
     )
-    return frozenset(p.pk for p in players if p.status == "seated" and p.session_key not in here)
+    return frozenset(
+        p.pk for p in players if p.status == "seated" and not p.bot and p.session_key not in here
+    )

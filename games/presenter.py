@@ -147,8 +147,8 @@ def viewer_of(
 
 
 PLAYER_ACTIONS = ("sit-out", "rebuy", "cash-out")
-HOST_ACTIONS = ("dealing", "void", "seat", "rebuy", "act-for", "choose-for", "sit-out", "adjust",
-                "remove", "settings", "mute")  # fmt: skip
+HOST_ACTIONS = ("dealing", "void", "seat", "rebuy", "act-for", "choose-for", "bot", "sit-out",
+                "adjust", "remove", "settings", "mute")  # fmt: skip
 
 
 class TableUrls(dict):

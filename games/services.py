@@ -445,10 +445,17 @@ def open_practice(session_key: str, player: str, bot_count: int, **settings) -> 
 
 
 @writes_table
-def sit_bot(table: Table, seat: int, name: str) -> Player:
-    """A bot takes ``seat`` with the maximum buy-in, at a practice table."""
-    if not table.practice:
-        raise ServiceError("bots sit at practice tables")
+def sit_bot(table: Table, seat: int, name: str | None = None) -> Player:
+    """A bot takes the free ``seat`` with the maximum buy-in: at a practice table, or at a
+    real one when the host seats it (its chips are the host's, as the ledger says)."""
+    if not isinstance(seat, int) or not 1 <= seat <= table.seat_count:
+        raise ServiceError(f"choose a seat from 1 to {table.seat_count}")
+    if table.players.filter(seat=seat, status__in=[Player.REQUESTED, Player.SEATED]).exists():
+        raise ServiceError(f"seat {seat} is taken")
+    taken = set(table.players.filter(bot=True).values_list("name", flat=True))
+    name = name or next((f"Bot {b}" for b in BOT_NAMES if f"Bot {b}" not in taken), None)
+    if name is None:
+        raise ServiceError("every bot already has a seat at this table")
     player = Player.objects.create(
         table=table, session_key=f"bot-{table.pk}-{seat}", name=name, seat=seat,
         buy_in=table.max_buy_in, bot=True,

@@ -260,7 +260,7 @@ def say(request: HttpRequest, invite: str) -> HttpResponse:
 
 
 HOST_ACTIONS = {"dealing", "void", "seat", "rebuy", "sit-out", "adjust", "remove", "act-for",
-                "choose-for", "settings", "mute"}  # fmt: skip
+                "choose-for", "settings", "bot", "mute"}  # fmt: skip
 
 
 @require_POST
@@ -292,6 +292,8 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             services.cash_out(table.pk, player_id)
         elif what == "act-for":
             services.act_for_absent(table.pk, form["seat"], form["seq"])
+        elif what == "bot":
+            services.sit_bot(table.pk, form["seat"])
         elif what == "choose-for":
             services.choose_for_absent(table.pk)
         elif what == "settings":

@@ -75,11 +75,22 @@ def test_too_many_bots_for_the_game_are_refused_and_nothing_is_opened():
     assert Table.objects.count() == count
 
 
-def test_bots_sit_only_at_practice_tables():
-    table = make_table("levys")
-    with pytest.raises(services.ServiceError):
-        services.sit_bot(table.pk, 3, "Bot Zed")
-    assert not Player.objects.filter(table=table).exists()
+def test_the_host_seats_a_bot_at_a_real_table_and_the_ledger_names_it_the_hosts():
+    from tests.web.test_views import host_client
+
+    client, table = host_client()
+    response = client.post(f"/t/{table.invite}/do/bot/", {"seat": 3})
+    assert response.status_code == 200 and "Done." in response.content.decode()
+    bot = Player.objects.get(table=table, bot=True)
+    assert (bot.seat, bot.name, bot.status) == (3, "Bot Ada", "seated")
+    assert (
+        "Bot Ada (the host&#x27;s bot)" in client.get(f"/t/{table.invite}/ledger/").content.decode()
+    )
+    taken = client.post(f"/t/{table.invite}/do/bot/", {"seat": 3})
+    assert "seat 3 is taken" in taken.content.decode()
+    stranger = Client().post(f"/t/{table.invite}/do/bot/", {"seat": 4})
+    assert "only the host" in stranger.content.decode()
+    assert Player.objects.filter(table=table, bot=True).count() == 1
 
 
 def test_a_bot_explains_its_last_move_only_once_its_cards_were_shown():
@@ -99,3 +110,11 @@ def test_a_bot_explains_its_last_move_only_once_its_cards_were_shown():
     else:
         assert said.count("Bot ") == 1 and ": " in said
     assert "only a bot" in client.get(f"/t/{table.invite}/explain/1/").content.decode()
+
+
+def test_a_bot_is_never_shown_away():
+    client = Client()
+    table = open_practice(client, "levys", 2)
+    page = client.get(f"/t/{table.invite}/").content.decode()
+    for seat in (2, 3):
+        assert "away" not in page.split(f'data-seat="{seat}"')[1].split('<div class="seat')[0]
