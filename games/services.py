@@ -898,11 +898,12 @@ def _charge_bank(table: Table, hand: Hand, seat: int, now: datetime) -> None:
 def _bank_starts(table: Table, hand: Hand, now: datetime) -> bool:
     """The action clock ran out: where a player waited for has time bank left, the bank
     runs on from the clock's end, as long as the largest bank among them."""
-    if not table.time_bank:
+    actors = engine_at(hand).actors() if table.time_bank else []
+    if not actors or set(actors) & set(hand.bots):  # no bank, or a bot's pause ran out
         return False
     held = table.change.held
     players = {p.pk: p for p in (held.players if held else table.players.all())}
-    waiting = [hand.seat_players[str(s)] for s in engine_at(hand).actors()]
+    waiting = [hand.seat_players[str(s)] for s in actors]
     left = max((table.time_bank - players[pk].bank_used for pk in waiting if pk in players),
                default=0)  # fmt: skip
     if left <= 0 or hand.deadline + timedelta(seconds=left) <= now:
