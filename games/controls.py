@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
+from games.rules.cards import face
 from games.templatetags.poker import card
 
 
@@ -101,7 +102,7 @@ def _arrange(sequence: int, cards: list[dict]) -> str:
                  "hole card.", cards,
                  '<button type="button" class="tap arrange-card" data-card="{name}">{face}'
                  "</button>",
-                 '      <p class="chosen">Others see: <span class="order-shown">tap the first '
+                 '      <p class="chosen">Your order: <span class="order-shown">tap the first '
                  'card to turn up</span></p>\n'
                  '      <button type="button" class="reset-order">Start again</button>\n'
                  '      <button class="primary confirm-order" disabled>Lock this order</button>\n',
@@ -119,7 +120,7 @@ def _replace(sequence: int, cards: list[dict]) -> str:
 
 
 def _one_up(legal: dict, sequence: int) -> str:
-    take = _form(sequence, "take", f"Take the {escape(legal['card'])}", css=' class="primary"')
+    take = _form(sequence, "take", f"Take the {face(legal['card'])}", css=' class="primary"')
     decline = _form(sequence, "decline", "Decline: next card face down")
     return f'    <div class="row">{take}{decline}</div>\n'
 
@@ -165,5 +166,6 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
         banner += f'    <p class="hint-line">{escape(hint)}</p>\n'
     if hand:
         banner += f'    <p class="my-hand">Your hand: {escape(hand)}</p>\n'
-    return (f'  <section class="controls" aria-label="your action">\n{banner}{shown}{body}'
-            "  </section>\n")  # fmt: skip
+    owed = f' data-owed="{legal["call"]}"' if step == "betting" else ""  # for act-ahead
+    return (f'  <section class="controls" aria-label="your action"{owed}>\n{banner}{shown}'
+            f"{body}  </section>\n")  # fmt: skip

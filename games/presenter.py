@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 
 from games import chat_html, controls, table_html
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
+from games.rules.cards import faces
 from games.rules.catalog import GAMES
 from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
 from games.rules.view import betting_name, stakes
@@ -25,7 +26,7 @@ from games.state import TableSnapshot, keep, snapshot
 def event_text(event: dict, names: dict[int, str]) -> str:
     """One line of the live hand log; an action made for an absent player says by whom."""
     who = names.get(event.get("seat"), f"seat {event.get('seat')}")
-    text = _event_line(event, who, names)
+    text = faces(_event_line(event, who, names))  # "Q♠", as on the cards
     by = event.get("by")
     if by == "clock":
         return f"{text} (clock)"
@@ -68,7 +69,7 @@ def _event_line(event: dict, who: str, names: dict[int, str]) -> str:
     if kind == "lock":
         return f"{who} {'stands pat' if not count else f'throws away {count}'}"
     if kind == "served":
-        return f"{who} is dealt {count}"
+        return f"{who} is dealt {count}" if count else f"{who} stands pat"
     if kind == "reveal":
         shown = ", ".join(f"{names.get(int(s), s)} {c}" for s, c in event["cards"].items())
         return f"Card {event['number']} up: {shown}"
@@ -292,7 +293,7 @@ def _next_stakes(table: Table, hand) -> str | None:
 
     game = table.game
     if game == "dealers-choice":
-        game = hand.game if hand else table.chosen_game
+        game = None if hand else table.chosen_game  # the next is chosen after this hand
         if not game:
             return None
     return table_html.stakes_text(stakes(hand_config(table, game)))
@@ -356,6 +357,14 @@ def choose_html(context: dict) -> str:
         "viewer": {"seat": context["viewer"].seat},
         "games": GAME_BUTTONS,
     })  # fmt: skip
+
+
+def host_start(context: dict) -> str:
+    """The host's "Start dealing", right under the felt while the table waits for it."""
+    table = context["table"]
+    if not context["viewer"].is_host or table.dealing:
+        return ""
+    return render_shown("start", {"url": context["urls"]["host_dealing"]})
 
 
 def panels_html(context: dict) -> str:
@@ -423,6 +432,7 @@ def render_table(table: Table, viewer: Viewer, shot: TableSnapshot | None = None
     # Every piece is an autoescaped template's output or built with escape(): safe HTML.
     return mark_safe("".join((
         shared["open"], shared["status"], felt, shared["middle"], seats, "  </section>\n",
-        chat_html.section(shared["chat"], personal["chat"]), personal["controls"],
+        host_start(context), chat_html.section(shared["chat"], personal["chat"]),
+        personal["controls"],
         shared["awards"], personal["choose"], shared["log"], personal["panels"], "</div>\n",
     )))  # fmt: skip

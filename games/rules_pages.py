@@ -40,7 +40,7 @@ def rules_page(request: HttpRequest, game: str | None = None) -> HttpResponse:
         body, title = opening + "\n" + "\n".join(parts.values()), "The rules"
     elif game in SECTIONS:
         name = SECTIONS[game]
-        body = f"# {name}: the rules\n\n" + parts[name] + "\n" + parts[COMMON]
+        body = parts[name] + "\n" + parts[COMMON]
         title = f"{name}: the rules"
     else:
         raise Http404("no such game")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import hashlib
 import logging
 import random
 from collections.abc import Callable
@@ -25,7 +26,7 @@ from django.utils import timezone
 
 from games import presence, statements, watchers
 from games.models import Hand, HandEvent, LedgerEntry, Player, Table
-from games.names import NameRefused, checked_name
+from games.names import NameRefused, checked_name, name_key
 from games.presenter import parts_message, shared_parts
 from games.rules import bots
 from games.rules.catalog import GAMES
@@ -158,6 +159,7 @@ class Change:
     players_changed: bool = True  # False: the players are as ``held`` has them
     players: list[Player] | None = None  # the players as the change leaves them, if known
     actions: list[dict] = field(default_factory=list)  # applied to the played hand
+    banked: bool = False  # a time bank was charged: the players are read anew
     chat_changed: bool = False  # True: a line was said (games.chat)
     chat: tuple[tuple, ...] | None = None  # the chat's lines as the change leaves them, if known
 
@@ -436,10 +438,14 @@ def open_practice(session_key: str, player: str, bot_count: int, **settings) -> 
         raise ServiceError("choose one of the games to practise")
     if not 1 <= bot_count <= min(info.max_seats, settings.get("seat_count", 6)) - 1:
         raise ServiceError(f"{info.name} seats 1 to {info.max_seats - 1} bots beside you")
+    try:
+        player = checked_name(player, [f"Bot {b}" for b in BOT_NAMES[:bot_count]])
+    except NameRefused as error:  # refused before anything is made
+        raise ServiceError(str(error)) from None
     table = create_table(practice=True, **settings)
     request_seat(table.pk, session_key, 1, player, table.max_buy_in, host=True)
-    for seat, bot in enumerate(BOT_NAMES[:bot_count], start=2):
-        sit_bot(table.pk, seat, f"Bot {bot}")
+    for seat in range(2, bot_count + 2):
+        sit_bot(table.pk, seat)
     set_dealing(table.pk, True)
     return table
 
@@ -452,10 +458,12 @@ def sit_bot(table: Table, seat: int, name: str | None = None) -> Player:
         raise ServiceError(f"choose a seat from 1 to {table.seat_count}")
     if table.players.filter(seat=seat, status__in=[Player.REQUESTED, Player.SEATED]).exists():
         raise ServiceError(f"seat {seat} is taken")
-    taken = set(table.players.filter(bot=True).values_list("name", flat=True))
-    name = name or next((f"Bot {b}" for b in BOT_NAMES if f"Bot {b}" not in taken), None)
+    present = table.players.filter(status__in=[Player.REQUESTED, Player.SEATED])
+    taken = {name_key(n) for n in present.values_list("name", flat=True)}
+    free = (f"Bot {b}" for b in BOT_NAMES if name_key(f"Bot {b}") not in taken)
+    name = name if name and name_key(name) not in taken else next(free, None)
     if name is None:
-        raise ServiceError("every bot already has a seat at this table")
+        raise ServiceError("every bot's name is taken at this table")
     player = Player.objects.create(
         table=table, session_key=f"bot-{table.pk}-{seat}", name=name, seat=seat,
         buy_in=table.max_buy_in, bot=True,
@@ -595,7 +603,7 @@ def _apply_rebuy_if_free(table: Table, player: Player) -> str | None:
         player.save()
         note = (f"{player.name}'s rebuy of {asked} dropped: the stack of {player.stack} "
                 f"is at the maximum of {table.max_buy_in}")  # fmt: skip
-        LedgerEntry.objects.create(table=table, player=player, kind="rebuy", amount=0, note=note)
+        _transfer(table, player, "rebuy", 0, note)  # both sides, as every ledger entry
         return note
     player.stack += amount
     player.save()
@@ -741,7 +749,9 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
         return None
     game = table.game
     if game == "dealers-choice":
-        if not table.chosen_game and choice_deadline(table, now) <= now:
+        button = next_button(table.button, [p.seat for p in players], table.seat_count)
+        chooser_is_a_bot = any(p.bot and p.seat == button for p in players)
+        if not table.chosen_game and (chooser_is_a_bot or choice_deadline(table, now) <= now):
             table.chosen_game = _game_last_played(table, held if known else None, len(players))
         if not table.chosen_game:
             return None  # the button's player has not picked yet
@@ -841,12 +851,17 @@ def explain_bot(hand: Hand, seat: int) -> str:
         return f"{name} kept its cards hidden: they were not shown down."
     k = moves[-1]
     before = replay({**hand.document, "actions": events}, upto=k)
+    if sorted(map(str, before.players[seat].cards)) != sorted(map(str, engine.players[seat].cards)):
+        return f"{name} keeps its reasons: its last move was made with cards it later changed."
     decision = bots.choose(view(before, seat), bot_rng(hand, k, seat))
     return f"{name}: {decision.why}"
 
 
 def bot_rng(hand: Hand, sequence: int, seat: int) -> random.Random:
-    return random.Random(f"{hand.pk}:{hand.number}:{sequence}:{seat}")  # noqa: S311 (play chips)
+    """The bot's randomness at a moment of the hand: the same every time it is asked
+    (replay, "Why?"), and secret, since the hand's deck order is in its seed."""
+    secret = hashlib.sha256(" ".join(hand.document["deck"]).encode()).hexdigest()
+    return random.Random(f"{secret}:{sequence}:{seat}")  # noqa: S311 (not for the deck)
 
 
 def _locked_hand(table: Table) -> Hand:
@@ -859,9 +874,9 @@ def _locked_hand(table: Table) -> Hand:
 
 
 def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, now) -> None:
-    table.change.players_changed = False  # unless the hand finishes (_finish)
-    if hand.bank_from is not None:  # acting on time bank: charge it, from the clock's end
-        _charge_bank(table, hand, action["seat"], now)
+    table.change.players_changed = table.change.banked  # unless the hand finishes (_finish)
+    if hand.bank_from is not None and by != "clock":  # acting on time bank (the clock's
+        _charge_bank(table, hand, action["seat"], now)  # own actions: tick charges them)
     if by != "player":  # the clock or the host acts for an absent player: the log says so
         action = {**action, "by": by}
     try:
@@ -892,7 +907,7 @@ def _charge_bank(table: Table, hand: Hand, seat: int, now: datetime) -> None:
     player_id = hand.seat_players[str(seat)]
     bank = table.time_bank or 0
     Player.objects.filter(pk=player_id).update(bank_used=Least(F("bank_used") + used, bank))
-    table.change.players_changed = True  # read anew, their banks with them
+    table.change.players_changed = table.change.banked = True  # read anew, banks with them
 
 
 def _bank_starts(table: Table, hand: Hand, now: datetime) -> bool:
@@ -982,7 +997,10 @@ def act_for_absent(table: Table, seat: int, sequence: int, now: datetime | None 
 
 
 def _must_be_away(table: Table, player: Player, clock_out: bool, now: datetime) -> None:
-    """Refuse to let the host act for a player who is here and still has time."""
+    """Refuse to let the host act for a player who is here and still has time (a bot is
+    always here: it acts for itself)."""
+    if player.bot:
+        raise ServiceError(f"{player.name} is a bot: it acts for itself")
     if not clock_out and presence.is_here(table.pk, player.session_key, now):
         raise ServiceError(
             f"{player.name} is at the table: you may act for a player only when they are "
@@ -1031,6 +1049,9 @@ def tick(table: Table, now: datetime | None = None):
             return True
         engine = take_engine(hand)
         waited_on_bots = bool(set(engine.actors()) & set(hand.bots))  # a bot's pause ran out
+        if hand.bank_from is not None:  # the time bank ran out: everyone waited on used it
+            for seat in engine.actors():
+                _charge_bank(table, hand, seat, now)
         for seat in engine.actors():
             if seat in hand.bots:
                 _apply(table, hand, engine, _bot_action(hand, engine, seat), "player", now)

@@ -63,7 +63,8 @@ def _stakes(context: dict) -> str:
         return escape(coming or "Dealer's choice")
     html = escape(this)
     if coming != this:
-        html += f'<br><span class="next">Next hand: {escape(coming)}</span>'
+        coming = escape(coming or "dealer\u2019s choice")  # the game is chosen after this hand
+        html += f'<br><span class="next">Next hand: {coming}</span>'
     return html
 
 
@@ -227,10 +228,11 @@ def seat(seat: dict, context: dict) -> str:
         bot = ""
         if player.bot:  # "Why?" asks the bot to explain its last move (games.views.explain)
             why = reverse("explain", args=[table.invite, number])
-            bot = (' <span class="bot" title="played by the computer">bot</span>'
-                   f' <button type="button" class="why" hx-get="{why}" hx-target="#notice" '
-                   'hx-swap="outerHTML">Why?</button>')  # fmt: skip
-        body = (f'      <div class="who"><strong>{escape(player.name)}</strong>{bot}{badge}</div>\n'
+            bot = ('      <div class="bot-line"><span class="bot" title="played by the '
+                   'computer">bot</span> <button type="button" class="why" '
+                   f'hx-get="{why}" hx-target="#notice" hx-swap="outerHTML">Why?</button>'
+                   "</div>\n")  # fmt: skip
+        body = (f'      <div class="who"><strong>{escape(player.name)}</strong>{badge}</div>\n{bot}'
                 f'      <div class="chips">{chips}</div>\n'
                 f'      <div class="cards">{cards}</div>\n'
                 f'      <div class="notes">{_notes(seat, in_hand, context)}</div>\n'

@@ -19,6 +19,7 @@ from typing import Protocol
 from games.rules.errors import BadCard, BadSettings, DuplicateCard
 
 RANKS = "23456789TJQKA"
+_CARD_NAME = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![A-Za-z0-9])")
 SUITS = "cdhs"
 RANK_NAMES = {
     2: ("two", "twos"),
@@ -88,6 +89,27 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     cards = tuple(parse_card(name) for name in names)
     ensure_distinct(cards)
     return cards
+
+
+SUIT_SYMBOLS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
+
+
+def face(name: str) -> str:
+    """A card's name as a person reads it.
+
+    >>> face("9c"), face("Td")
+    ('9♣', '10♦')
+    """
+    return ("10" if name[0] == "T" else name[0]) + SUIT_SYMBOLS.get(name[1:], name[1:])
+
+
+def faces(text: str) -> str:
+    """Every card name in a line of text written as a person reads it.
+
+    >>> faces("Ann takes the Qs; Kd comes up")
+    'Ann takes the Q♠; K♦ comes up'
+    """
+    return _CARD_NAME.sub(lambda m: face(m.group(0)), text)
 
 
 def ensure_distinct(cards: Iterable[Card]) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from games.rules.cards import parse_card
+from games.rules.cards import face, parse_card
 from games.rules.values import LOW_VALUES, high_value
 
 FOR_THE_ACTOR = {
@@ -24,8 +24,8 @@ FOR_THE_ACTOR = {
     "draw": "Tap the cards to throw away; you get as many new ones. None tapped: stand pat.",
     "lock": "Tap the cards to exchange; your choice is locked. Exactly one card: the next "
     "card is shown to all, and you take it or get the one after it face down.",
-    "arrange": "Tap your cards in the order you will turn them up. The first is shown "
-    "after the next deal; your last stays hidden until the showdown.",
+    "arrange": "Tap your cards in the order you will turn them up. Your first turns up as "
+    "soon as everyone has locked an order; your last stays hidden until the showdown.",
     "replace": "Replace one card, or keep all five. An up card's replacement comes up; the "
     "hole card's comes down.",
     "one-up": "One up: this card is shown to all. Take it, or decline it and get the next "
@@ -73,8 +73,8 @@ def hint_for_others(seen: dict, names: dict[int, str] | None = None) -> str:
     if step == "replace":
         return f"{who} may replace one card: an up card's replacement comes up."
     if step == "one-up" and seen["one_up"]:
-        return (f"{who} is shown the {seen['one_up']['card']}: take it, or decline it for "
-                "the next card face down.")  # fmt: skip
+        return (f"{who} is shown the {face(seen['one_up']['card'])}: take it, or decline it "
+                "for the next card face down.")  # fmt: skip
     if step == "declare":
         if seen["stakes"]["declare"] == "vocal":
             return f"{who} declares next, out loud."
@@ -87,21 +87,29 @@ def hand_in_words(cards: list[str], board: list[str], game: str, low: str | None
     low; in Sviten Special the best five held and the best Omaha hand with the board.
 
     >>> hand_in_words(["Kd", "Kh", "5c", "5s", "9d"], [], "levys", "ace-to-five")
-    'Two pair, kings and fives · low: none'
+    'Two pair, kings and fives · low: K-K-5-5-9, two pair, kings and fives'
     >>> hand_in_words(["8c", "6d", "5h", "3s", "2c"], [], "high-low-declare", "ace-to-six")
-    'Eight high · low: 8-6-5-3-2 low'
+    'Eight high · low: 8-6-5-3-2'
     """
     if len(cards) != 5 or None in cards:
         return ""
     held = [parse_card(c) for c in cards]
     high = high_value(held).name
     if game != "sviten":
-        named = LOW_VALUES[low or "ace-to-five"](held).name
-        return f"{high} · low: {'none' if '(' in named else named}"  # paired: no real low
+        return f"{high} · low: {_low_words(LOW_VALUES[low or 'ace-to-five'](held).name)}"
     shared = [parse_card(c) for c in board]
     if len(shared) < 3:
         return f"Held: {high}"
     return f"Held: {high} · Omaha: {_best_omaha(held, shared)}"
+
+
+def _low_words(named: str) -> str:
+    """A low in a few words: '8-6-5-3-2', or for a pair or worse the cards and what spoils
+    them, 'K-K-5-5-9, two pair, …' (every hand has a low; a spoilt one is a poor one)."""
+    if "(" not in named:
+        return named.removesuffix(" low")
+    spoiler, cards = named.split(" (", 1)
+    return f"{cards.split(')')[0]}, {spoiler[0].lower()}{spoiler[1:]}"
 
 
 def _best_omaha(hole: list, board: list) -> str:

@@ -44,6 +44,7 @@
     }
     var bar = document.querySelector(".controls");
     if (!bar || !ahead) return;
+    if (bar.dataset.owed !== ahead.owed) { ahead = null; return; }  // the bet moved: ask anew
     var wanted = ahead.checkFold ? ["c-check", "f"] : ahead.callAny ? ["c"] : [];
     ahead = null;
     for (var i = 0; i < wanted.length; i++) {
@@ -127,9 +128,11 @@
       field.value = order.join(",");
       pick.classList.add("picked");
       pick.setAttribute("data-position", order.length);
+      var suits = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
       form.querySelector(".order-shown").textContent = order.map(function (card, i) {
-        return (i === 4 ? "kept down: " : ["1st up: ", "2nd: ", "3rd: ", "4th: "][i]) + card;
-      }).join(" \u00b7 ");  // what the others will see first
+        var shown = (card[0] === "T" ? "10" : card[0]) + suits[card[1]];
+        return (i === 4 ? "kept down " : ["1st up ", "2nd ", "3rd ", "4th "][i]) + shown;
+      }).join(" \u00b7 ");  // what the others will see first, and when
       form.querySelector(".confirm-order").disabled = order.length !== 5;
       return;
     }

@@ -46,7 +46,9 @@ def test_others_are_told_what_the_table_waits_for_without_a_secret():
 
 def test_a_players_own_cards_in_words_for_each_game():
     cards = ["Ah", "Kh", "Qh", "2c", "2d"]
-    assert hand_in_words(cards, [], "levys", "ace-to-five") == "Pair of twos · low: none"
+    assert hand_in_words(cards, [], "levys", "ace-to-five") == (
+        "Pair of twos · low: 2-2-K-Q-A, pair of twos"  # every hand has a low
+    )
     assert hand_in_words(cards, [], "sviten", None) == "Held: Pair of twos"
     board = ["Jh", "Th", "9h"]  # Kh Qh with the board: a straight flush
     assert hand_in_words(cards, board, "sviten", None) == (

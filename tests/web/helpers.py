@@ -75,11 +75,14 @@ def check_or_fold_around(table: Table, limit: int = 200) -> None:
 
 CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z])")
 FACE = re.compile(r">(10|[2-9JQKA])<small>([♣♦♥♠])</small>")
+TEXT_FACE = re.compile(r"(?<![A-Za-z0-9])(10|[2-9JQKA])([♣♦♥♠])")  # "Q♠" in a line of text
 SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 
 
 def cards_in(payload: str) -> set[str]:
-    """Every card a payload names, however it is written (data attributes or faces)."""
+    """Every card a payload names, however it is written (data attributes, faces, or a
+    face in a line of text)."""
     found = set(CARD.findall(payload))
-    found |= {("T" if r == "10" else r) + SUITS[s] for r, s in FACE.findall(payload)}
+    for pattern in (FACE, TEXT_FACE):
+        found |= {("T" if r == "10" else r) + SUITS[s] for r, s in pattern.findall(payload)}
     return found

@@ -375,7 +375,7 @@ def full_render(context: dict) -> str:
             f'style="--me:{own or 1};--seats:{context["table"].seat_count}">\n')  # fmt: skip
     return "".join((
         table_html.opening(context), table_html.status(context), felt,
-        table_html.middle(context), seats, "  </section>\n",
+        table_html.middle(context), seats, "  </section>\n", presenter.host_start(context),
         chat_html.section(chat_html.lines(context), chat_html.say_box(context)),
         presenter.controls_html(context), table_html.awards(context), part("choose"),
         table_html.log(context["log"]), part("panels"), "</div>\n",

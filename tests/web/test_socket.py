@@ -355,9 +355,9 @@ async def test_the_payload_scanner_finds_cards_however_they_are_written():
     html = (
         '<span class="card red" data-card="Kd">K<small>♦</small></span>'
         '<span class="card">10<small>♠</small></span><li>One up for Ann: Ac</li>'
-        '<span class="card back"></span>'
+        '<span class="card back"></span><li>Bo takes the Q♠; 10♥ comes up</li>'
     )
-    assert cards_in(html) == {"Kd", "Ts", "Ac"}
+    assert cards_in(html) == {"Kd", "Ts", "Ac", "Qs", "Th"}
 
 
 async def test_a_clock_set_by_another_process_is_left_to_that_process_first():
