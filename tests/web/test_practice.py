@@ -118,3 +118,30 @@ def test_a_bot_is_never_shown_away():
     page = client.get(f"/t/{table.invite}/").content.decode()
     for seat in (2, 3):
         assert "away" not in page.split(f'data-seat="{seat}"')[1].split('<div class="seat')[0]
+
+
+def test_a_refused_name_opens_no_practice_table():
+    count = Table.objects.count()
+    response = Client().post("/practice/", {"game": "levys", "bots": 2, "name": "cashier"})
+    assert response.status_code == 400 and "ledger" in response.content.decode()
+    assert Table.objects.count() == count
+
+
+def test_the_host_may_not_act_for_a_bot():
+    client = Client()
+    table = open_practice(client, "levys", 2)
+    hand = services.current_hand(table)
+    bot_seat = hand.bots[0]
+    with pytest.raises(services.ServiceError, match="bot"):
+        services.act_for_absent(table.pk, bot_seat, hand.sequence)
+    assert services.current_hand(table).sequence == hand.sequence
+
+
+def test_a_bots_randomness_is_seeded_by_the_secret_deck_not_by_public_numbers():
+    client = Client()
+    table = open_practice(client, "levys", 2)
+    hand = services.current_hand(table)
+    first = services.bot_rng(hand, 3, 2).random()
+    assert services.bot_rng(hand, 3, 2).random() == first  # the same moment, the same choice
+    hand.document = {**hand.document, "deck": list(reversed(hand.document["deck"]))}
+    assert services.bot_rng(hand, 3, 2).random() != first
