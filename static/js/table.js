@@ -201,13 +201,23 @@
       new Notification("Your turn", { body: baseTitle, tag: "pokerhome-turn" });
     }
   }
+  // The bar must not hide the felt: scroll so that the table ends where the bar begins.
+  function keepFeltInView(bar) {
+    var felt = document.querySelector(".felt");
+    if (!felt) return;
+    var hidden = felt.getBoundingClientRect().bottom - (window.innerHeight - bar.offsetHeight);
+    if (hidden > 0) window.scrollBy({ top: hidden, behavior: "auto" });
+  }
   function showTurn() {
     var bar = document.querySelector(".controls");
     var now = !!bar;
     document.body.classList.toggle("bar-open", now);
     if (bar) document.body.style.setProperty("--bar-height", (bar.offsetHeight + 16) + "px");
     document.title = now ? "\u25cf Your turn \u2014 " + baseTitle : baseTitle;
-    if (now && !myTurn) turnStarted();
+    if (now && !myTurn) {
+      turnStarted();
+      keepFeltInView(bar);
+    }
     myTurn = now;
   }
   document.addEventListener("htmx:wsAfterMessage", showTurn);
