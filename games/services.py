@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import hashlib
 import logging
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -857,11 +855,9 @@ def explain_bot(hand: Hand, seat: int) -> str:
     return f"{name}: {decision.why}"
 
 
-def bot_rng(hand: Hand, sequence: int, seat: int) -> random.Random:
-    """The bot's randomness at a moment of the hand: the same every time it is asked
-    (replay, "Why?"), and secret, since the hand's deck order is in its seed."""
-    secret = hashlib.sha256(" ".join(hand.document["deck"]).encode()).hexdigest()
-    return random.Random(f"{secret}:{sequence}:{seat}")  # noqa: S311 (not for the deck)
+def bot_rng(hand: Hand, sequence: int, seat: int):
+    """The bot's randomness at a moment of ``hand`` (games.rules.bots.moment_rng)."""
+    return bots.moment_rng(hand.document["deck"], sequence, seat)
 
 
 def _locked_hand(table: Table) -> Hand:

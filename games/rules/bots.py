@@ -22,10 +22,11 @@ Decision(action={'type': 'check'}, why='Drawing to a low, 6-5-2: checking')
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
+from random import Random
 
 from games.rules.cards import RANK_NAMES, RANKS, Card, parse_card
 from games.rules.errors import IllegalAction
@@ -45,8 +46,15 @@ from games.rules.values import (
     high_value,
 )
 
-if TYPE_CHECKING:
-    from random import Random
+
+def moment_rng(deck: list[str], sequence: int, seat: int) -> Random:
+    """A bot's randomness at one moment of a hand: the same each time it is asked (so a
+    replay, or "Why?", gets the same choice), and secret, since the hand's deck order is
+    in its seed. It only ever picks a bot's play; the deck is shuffled by the dealer's
+    generator (games.rules.cards.dealer_rng)."""
+    secret = hashlib.sha256(" ".join(deck).encode()).hexdigest()
+    return Random(f"{secret}:{sequence}:{seat}")  # noqa: S311 (a bot's play, not the deck)
+
 
 # How strong a made hand is, 0 to 1, by its high category (the rank adds a little).
 HIGH_STRENGTH = {
