@@ -44,6 +44,7 @@ def shoot(page, name: str) -> None:
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         page.wait_for_timeout(400)  # the bar's height and any pop settle
+        page.evaluate("(document.querySelector('.felt') || document.body).scrollIntoView()")
         page.screenshot(path=str(OUT / f"{name}-{size}.png"))
     page.set_viewport_size(before)
     print("shot", name)

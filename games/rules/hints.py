@@ -19,15 +19,14 @@ from itertools import combinations
 from games.rules.cards import face, parse_card
 from games.rules.values import LOW_VALUES, high_value
 
-FOR_THE_ACTOR = {
-    "betting": "Bet, call, check or fold: the buttons show exactly what the limits allow.",
-    "draw": "Tap the cards to throw away; you get as many new ones. None tapped: stand pat.",
-    "lock": "Tap the cards to exchange; your choice is locked. Exactly one card: the next "
-    "card is shown to all, and you take it or get the one after it face down.",
-    "arrange": "Tap your cards in the order you will turn them up. Your first turns up as "
-    "soon as everyone has locked an order; your last stays hidden until the showdown.",
-    "replace": "Replace one card, or keep all five. An up card's replacement comes up; the "
-    "hole card's comes down.",
+FOR_THE_ACTOR = {  # why, beside the controls' own what
+    "betting": "The buttons show exactly what the limits allow.",
+    "draw": "You get as many new cards as you throw away; none tapped: stand pat.",
+    "lock": "Your choice is locked. Exactly one card: the next card is shown to all, and "
+    "you take it or get the one after it face down.",
+    "arrange": "Your first card turns up as soon as everyone has locked an order; your "
+    "last stays hidden until the showdown.",
+    "replace": "An up card's replacement comes up; the hole card's comes down.",
     "one-up": "One up: this card is shown to all. Take it, or decline it and get the next "
     "card face down; the shown card is dead.",
 }
