@@ -761,11 +761,11 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
     document = new_document(hand_config(table, game), seats, button)
     engine = replay(document)
     last = (held.hand or held.last) if known else table.hands.order_by("-number").first()
-    bots = [p.seat for p in players if p.bot]
+    bot_seats = [p.seat for p in players if p.bot]
     row = {"table_id": table.pk, "number": (last.number + 1) if last else 1, "game": game,
            "document": document, "seat_players": {str(p.seat): p.pk for p in players},
-           "deadline": _next_deadline(table, bots, engine, now), "started": timezone.now(),
-           "sequence": 0, "finished": False, "voided": False, "bots": bots}  # fmt: skip
+           "deadline": _next_deadline(table, bot_seats, engine, now), "started": timezone.now(),
+           "sequence": 0, "finished": False, "voided": False, "bots": bot_seats}  # fmt: skip
     hand = Hand(id=statements.insert(Hand, **row), **row)
     hand._state.adding, hand._state.db = False, "default"  # as if read: it is in the database
     table.change.played = (hand, engine)

@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations
 from random import Random
 
 from games.rules.cards import RANK_NAMES, RANKS, Card, parse_card
@@ -44,6 +43,7 @@ from games.rules.values import (
     HandValue,
     _classify,
     high_value,
+    omaha_so_far,
 )
 
 
@@ -167,15 +167,6 @@ def _low_words(cards: list[Card], low: str) -> str:
     return LOW_VALUES[low](cards).name
 
 
-def _omaha_so_far(hole: list[Card], board: list[Card]) -> HandValue:
-    """The best Omaha hand with the board dealt so far (three to five cards)."""
-    return max(
-        (high_value([*two, *three]) for two in combinations(hole, 2)
-         for three in combinations(board, 3)),
-        key=lambda value: value.key,
-    )  # fmt: skip
-
-
 def strength(seen: dict) -> tuple[float, str]:
     """How strong the bot's hand is now (0 to 1) and its name, by the game's halves:
     Sviten's better half, a declare game's better way; before the draw, a good draw
@@ -186,7 +177,7 @@ def strength(seen: dict) -> tuple[float, str]:
         made = [high]
         board = [parse_card(c) for c in seen["board"]]
         if len(board) >= 3:
-            omaha = _omaha_so_far(cards, board)
+            omaha = omaha_so_far(cards, board)
             worth = high_strength(list(omaha.cards)) - OMAHA_DISCOUNT
             made.append((worth, f"Omaha {omaha.name[0].lower()}{omaha.name[1:]}"))
     else:

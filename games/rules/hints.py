@@ -14,10 +14,8 @@ their seat may not see.
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from games.rules.cards import face, parse_card
-from games.rules.values import LOW_VALUES, high_value
+from games.rules.values import LOW_VALUES, high_value, omaha_so_far
 
 FOR_THE_ACTOR = {  # why, beside the controls' own what
     "betting": "The buttons show exactly what the limits allow.",
@@ -99,7 +97,7 @@ def hand_in_words(cards: list[str], board: list[str], game: str, low: str | None
     shared = [parse_card(c) for c in board]
     if len(shared) < 3:
         return f"Held: {high}"
-    return f"Held: {high} · Omaha: {_best_omaha(held, shared)}"
+    return f"Held: {high} · Omaha: {omaha_so_far(held, shared).name}"
 
 
 def _low_words(named: str) -> str:
@@ -109,10 +107,3 @@ def _low_words(named: str) -> str:
         return named.removesuffix(" low")
     spoiler, cards = named.split(" (", 1)
     return f"{cards.split(')')[0]}, {spoiler[0].lower()}{spoiler[1:]}"
-
-
-def _best_omaha(hole: list, board: list) -> str:
-    """The best Omaha hand (two hole cards, three board cards) with the board dealt so far."""
-    hands = (high_value([*two, *three]) for two in combinations(hole, 2)
-             for three in combinations(board, 3))  # fmt: skip
-    return max(hands, key=lambda value: value.key).name

@@ -159,6 +159,14 @@ def low_a6_value(cards: Sequence[Card]) -> HandValue:
 LOW_VALUES = {"ace-to-five": low_a5_value, "ace-to-six": low_a6_value}
 
 
+def omaha_so_far(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
+    """The best Omaha hand (two hole cards, three board cards) with the board dealt so far
+    (three to five cards): what a player holds before the river."""
+    hands = (high_value([*two, *three]) for two in combinations(hole, 2)
+             for three in combinations(board, 3))  # fmt: skip
+    return max(hands, key=lambda value: value.key)
+
+
 def omaha_value(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
     """Best Omaha hand: exactly two of the hole cards and exactly three of the board."""
     if len(board) != 5 or len(hole) < 2:
