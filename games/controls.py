@@ -137,7 +137,8 @@ def _declare(legal: dict, sequence: int, secret: bool) -> str:
 
 
 def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: list,
-          cards: list[dict], stage: str = "", hint: str = "", hand: str = "") -> str:  # fmt: skip
+          cards: list[dict], stage: str = "", hint: str = "", hand: str = "",
+          rules: str = "") -> str:  # fmt: skip
     """The forms for ``legal`` (the viewer's legal actions; None: not this viewer's turn),
     in the bar at the foot of the screen, under a "Your turn" banner."""
     if not legal:
@@ -161,7 +162,10 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
         body = _declare(legal, sequence, declare == "chips" or game == "levys")
     else:
         body = ""
-    banner = f'    <p class="your-turn"><strong>Your turn</strong> &middot; {escape(stage)}</p>\n'
+    link = (f' &middot; <a href="{escape(rules)}" target="_blank" rel="noopener">the rules of '
+            "this step</a>" if rules else "")  # fmt: skip
+    banner = (f'    <p class="your-turn"><strong>Your turn</strong> &middot; {escape(stage)}'
+              f"{link}</p>\n")  # fmt: skip
     if hint:
         banner += f'    <p class="hint-line">{escape(hint)}</p>\n'
     if hand:

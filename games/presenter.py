@@ -20,6 +20,7 @@ from games.rules.cards import faces
 from games.rules.catalog import GAMES
 from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
 from games.rules.view import betting_name, stakes
+from games.rules_pages import rules_link
 from games.state import TableSnapshot, keep, snapshot
 
 
@@ -325,7 +326,8 @@ def controls_html(context: dict) -> str:
     seen = context["seen"]
     return controls.forms(legal, hand.sequence, hand.game, seen["stakes"]["declare"],
                           context["presets"], context["my_cards"], seen["stage"],
-                          hint_for_actor(seen), context["my_hand"])  # fmt: skip
+                          hint_for_actor(seen), context["my_hand"],
+                          rules_link(hand.game, legal["step"]))  # fmt: skip
 
 
 def _act_ahead(context: dict) -> str:

@@ -12,6 +12,7 @@ import markdown
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from games.rules.catalog import GAMES
@@ -29,9 +30,33 @@ def sections() -> tuple[str, dict[str, str]]:
     return opening, {part.split("\n", 1)[0].strip(): "## " + part for part in parts}
 
 
+# The steps of a hand as the rules name them (in bold), and the anchors the table links
+# to from each step (games.controls).
+STEP_ANCHORS = {"The draw": "draw", "Arrange": "arrange", "Reveal": "reveal",
+                "Replace one": "replace", "One up": "one-up"}  # fmt: skip
+
+
+ANCHOR_OF_STEP = {"betting": "betting", "draw": "draw", "lock": "draw", "arrange": "arrange",
+                  "replace": "replace", "one-up": "one-up",
+                  "declare": "declarations-levys-game-and-high-low-declare"}  # fmt: skip
+
+
+def rules_link(game: str, step: str) -> str:
+    """The rules page of ``game``, at the step being played."""
+    anchor = ANCHOR_OF_STEP.get(step)
+    return reverse("rules_game", args=[game]) + (f"#{anchor}" if anchor else "")
+
+
 def _html(text: str) -> str:
     # Our own file, not user input: its HTML is the page's.
-    return mark_safe(markdown.markdown(text, extensions=["toc", "sane_lists"]))
+    html = markdown.markdown(text, extensions=["toc", "sane_lists"])
+    for words, anchor in STEP_ANCHORS.items():
+        bold = f"<strong>{words}</strong>"
+        html = html.replace(f"<li>{bold}", f'<li id="{anchor}">{bold}')  # a numbered step
+        html = html.replace(
+            f"{bold}: a player", f'<strong id="{anchor}">{words}</strong>: a player'
+        )
+    return mark_safe(html)
 
 
 def rules_page(request: HttpRequest, game: str | None = None) -> HttpResponse:

@@ -216,7 +216,8 @@ def _new_version(table: Table, held: TableSnapshot | None, change: Change):
     refused = held.refused if kept is not None and held else frozenset()
     away = held.away if kept is not None and held else frozenset()  # presence with players
     chat = held.chat if held and not change.chat_changed else change.chat
-    shot = load_snapshot(table, change.played, kept, refused, chat, away)
+    last = held.last if held and held.hand is None else None  # before a fresh deal
+    shot = load_snapshot(table, change.played, kept, refused, chat, away, last_before=last)
     shot.made_here = True
     render_ahead(shot)
     if _only_played(saved, kept, shot):

@@ -174,6 +174,7 @@ def load_snapshot(
     refused: frozenset[str] = frozenset(),
     chat: tuple[tuple, ...] | None = None,
     away: frozenset[int] = frozenset(),
+    last_before: Hand | None = None,
 ) -> TableSnapshot:
     """Read one version of the table. ``played``: the hand and its engine as a service
     that has just changed them left them; ``players`` (and the sessions ``refused`` a
@@ -190,10 +191,11 @@ def load_snapshot(
         if hand.finished:
             hand, last = None, hand
         else:
-            last = None
+            last = last_before if hand.sequence == 0 else None
     else:
         hand, engine = current_hand(table), None
-        last = table.hands.filter(finished=True).first() if hand is None else None
+        fresh = hand is None or hand.sequence == 0  # the last result shows until an action
+        last = table.hands.filter(finished=True).first() if fresh else None
     shown = hand or last
     if shown is None or shown.voided:
         engine = None
@@ -349,7 +351,8 @@ def follow_deal(table_id: int, version: int, step: dict) -> TableSnapshot | None
     table = copied(held.table)
     table.version = version
     mark_dealt(table, step["button"])
-    shot = load_snapshot(table, (hand, engine), held.players, held.refused, held.chat, held.away)
+    shot = load_snapshot(table, (hand, engine), held.players, held.refused, held.chat, held.away,
+                         last_before=held.last)  # fmt: skip
     remember_engine(hand, engine)
     remember(shot)
     return shot

@@ -119,9 +119,14 @@ def _history_open(table) -> str:
 
 
 def status(context: dict) -> str:
-    """The table's name and the settings of this hand (and the next, if changed)."""
-    table = context["table"]
-    return (f'  <section class="status">\n    <h1>{escape(table.name)}</h1>\n'
+    """The table's name and the settings of this hand (and the next, if changed), and the
+    last hand one click away."""
+    table, hand = context["table"], context["hand"]
+    last = ""
+    if hand and hand.number > 1:
+        review = reverse("review", args=[table.invite, hand.number - 1])
+        last = f' <a href="{review}" class="review-link">Last hand</a>'
+    return (f'  <section class="status">\n    <h1>{escape(table.name)}{last}</h1>\n'
             f'    <p class="stakes">{_stakes(context)}</p>\n{_history_open(table)}'
             "  </section>\n")  # fmt: skip
 
@@ -270,8 +275,14 @@ def _award(award: dict) -> str:
 
 def awards(context: dict) -> str:
     """Who won what, and why, once the hand is over (or that the host voided it)."""
-    last = context["last_hand"]
-    if not context["hand"] and last and last.voided:
+    last, hand = context["last_hand"], context["hand"]
+    if hand and hand.sequence == 0 and last and last.result and not last.voided:
+        # the last hand's result stays until the new hand's first action
+        named = [dict(a, name=context["names"].get(a["seat"], "")) for a in last.result["awards"]]
+        items = "".join(_award(a) for a in named)
+        return (f'  <section class="awards"><h2>Hand {last.number} result</h2><ul>\n'
+                f"    {items}\n  </ul></section>\n")  # fmt: skip
+    if not hand and last and last.voided:
         return (f'  <section class="awards voided"><h2>Hand {last.number} voided</h2>'
                 f"<p>The host voided hand {last.number}; every bet was returned.</p>"
                 "</section>\n")  # fmt: skip

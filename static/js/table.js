@@ -209,7 +209,7 @@
     if (hidden > 0) window.scrollBy({ top: hidden, behavior: "auto" });
   }
   function showTurn() {
-    var bar = document.querySelector(".controls");
+    var bar = document.querySelector(".controls, .choose");  // a turn, or the game to pick
     var now = !!bar;
     document.body.classList.toggle("bar-open", now);
     if (bar) document.body.style.setProperty("--bar-height", (bar.offsetHeight + 16) + "px");

@@ -40,3 +40,15 @@ def test_the_home_page_and_the_table_link_the_rules():
     assert 'href="/rules/levys/"' in Client().get("/").content.decode()
     table = make_table("sviten")
     assert 'href="/rules/sviten/"' in Client().get(f"/t/{table.invite}/").content.decode()
+
+
+def test_the_player_to_act_can_open_the_rules_at_the_step_being_played():
+    from games import services
+    from tests.web.test_table_words import dealt, page, to_act
+
+    table = dealt("sviten", players=2)
+    key, _ = to_act(table)
+    assert 'href="/rules/sviten/#betting"' in page(table, key)
+    rules = Client().get("/rules/sviten/").content.decode()
+    assert 'id="betting"' in rules and 'id="one-up"' in rules and 'id="draw"' in rules
+    assert services.current_hand(table) is not None

@@ -236,3 +236,16 @@ def test_a_seat_that_won_nothing_for_a_reason_says_why_by_the_seat():
             assert f'<div class="said lost">{reason}</div>' in html
     for seat in won:
         assert "Wins " in html.split(f'data-seat="{seat}"')[1].split('<div class="seat')[0]
+
+
+def test_the_last_hands_result_stays_until_the_next_hands_first_action():
+    table = dealt("levys", players=2)
+    act(table, "bet", to=2)
+    act(table, "fold")  # hand 1 ends
+    table = Table.objects.get(pk=table.pk)
+    services.set_dealing(table.pk, True, now=timezone.now() + timedelta(minutes=1))
+    assert services.current_hand(table).number == 2
+    html = page(table, None)
+    assert "Hand 1 result" in html and "Last hand" in html
+    act(table, "check")
+    assert "Hand 1 result" not in page(table, None)
