@@ -11,6 +11,7 @@ SETTINGS = {
     "levys": {"structure": "half-pot-limit", "ante": "1"},
     "high-low-declare": {"structure": "fixed-limit", "ante": "1"},
     "sviten": {"structure": "pot-limit", "big_blind": "2", "small_blind": "1", "ante": "0"},
+    "dealers-choice": {"structure": "pot-limit", "big_blind": "2", "small_blind": "1", "ante": "0"},
 }
 
 
@@ -273,3 +274,26 @@ def test_a_check_fold_ticked_ahead_is_played_when_the_turn_comes(running_server,
         + pages[first].locator(".controls .draw-button").count()
         == 1
     )
+
+
+def test_the_player_on_the_button_picks_the_game_from_the_bar_on_a_phone(running_server, chromium):
+    host = chromium.new_context(viewport=LAPTOP).new_page()
+    pages = {name: chromium.new_context(viewport=PHONE).new_page() for name in ("Ann", "Bob")}
+    link = create_table(host, running_server.base, "dealers-choice")
+    sit(pages["Ann"], link, "Ann", "1")
+    sit(pages["Bob"], link, "Bob", "2")
+    host.wait_for_selector(".seat:has-text('Bob')")
+    host.click("button:has-text('Start dealing')")
+    for _ in range(100):  # the player on the button is asked to pick the game
+        asked = [p for p in pages.values() if p.locator(".choose button").count()]
+        if asked:
+            break
+        host.wait_for_timeout(100)
+    (chooser,) = asked
+    chooser.wait_for_function("document.title.startsWith('\\u25cf Your turn')")
+    for box in chooser.locator(".choose button").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().toJSON())"
+    ):
+        assert box["top"] >= 0 and box["bottom"] <= PHONE["height"], box
+    act_and_wait(chooser, lambda: chooser.click(".choose button:has-text('Sviten Special')"))
+    chooser.wait_for_selector(".seat.me .card[data-card]")
