@@ -14,7 +14,10 @@ from games.rules.config import HandConfig
 from games.rules.errors import BadSettings, RulesError
 from games.rules.hand import Hand
 
-FORMAT = "pokerhome-hand/1"
+FORMAT = "pokerhome-hand/2"
+# Each format the app has written, and whether folded hands go to the muck in it (they
+# do from /2 on; a /1 hand replays as it was played, with folds kept out of the muck).
+FOLDS_TO_MUCK = {"pokerhome-hand/1": False, FORMAT: True}
 
 
 def new_document(
@@ -41,7 +44,7 @@ def start_hand(document: dict) -> Hand:
     """The hand as dealt, before any action."""
     if not isinstance(document, dict):
         raise BadSettings("a hand document is a JSON object")
-    if document.get("format") != FORMAT:
+    if document.get("format") not in FOLDS_TO_MUCK:
         raise BadSettings(f"unknown hand format {document.get('format')!r}; expected {FORMAT}")
     for key in ("config", "seats", "button", "deck", "actions"):
         if key not in document:
@@ -60,6 +63,7 @@ def start_hand(document: dict) -> Hand:
         document["button"],
         read_deck_order(document["deck"]),
         read_deck_order(reshuffle) if reshuffle is not None else None,
+        folds_to_muck=FOLDS_TO_MUCK[document["format"]],
     )
 
 

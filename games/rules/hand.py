@@ -110,8 +110,10 @@ class Hand:
         button: int,
         deck: Sequence[Card],
         reshuffle: Sequence[Card] | None = None,
+        folds_to_muck: bool = True,
     ) -> None:
         self.config = config
+        self.folds_to_muck = folds_to_muck  # False only to replay hands of format /1
         self._check_seats(seats, button)
         self.players = {
             s: Player(seat=s, stack=stack, name=name, starting_stack=stack)
@@ -358,7 +360,8 @@ class Hand:
         p = self.players[seat]
         p.mucked, p.mucked_up = p.cards, p.up
         p.cards, p.up = [], []
-        self.deck.to_muck(p.mucked)
+        if self.folds_to_muck:
+            self.deck.to_muck(p.mucked)
 
     def _cards_from_hand(self, seat: int, names: object, at_most: int) -> list[Card]:
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):

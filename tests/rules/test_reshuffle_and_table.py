@@ -121,3 +121,17 @@ def test_bad_seating_is_refused(seats, button, message):
 def test_bad_settings_are_refused_with_a_message(settings):
     with pytest.raises(BadSettings):
         HandConfig(**settings)
+
+
+def test_a_hand_of_the_first_format_replays_as_it_was_played_folds_out_of_the_muck():
+    from games.rules.document import replay
+    from tests.rules.scripting import scripted_document
+
+    document = scripted_document("levys", EIGHT, ante=1, reshuffle="Qc Jh Qh 2c")
+    lines = ["1 bet 2", *[f"{s} call" for s in range(2, 6)], "6 fold", "7 fold", "8 fold"]
+    played = new_hand("levys", EIGHT, ante=1, reshuffle="Qc Jh Qh 2c")
+    act(played, *lines, "1 draw " + EIGHT[0], "2 draw " + EIGHT[1], "3 draw " + EIGHT[2])
+    document["actions"] = played.actions
+    assert cards_of(replay(document), 3) == "Ks As Jh Qh 2c"  # today's format: folds in the muck
+    old = replay({**document, "format": "pokerhome-hand/1"})
+    assert "Jh" not in cards_of(old, 3) and "Qh" not in cards_of(old, 3)  # as it was dealt then
