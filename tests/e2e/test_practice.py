@@ -15,6 +15,7 @@ def test_a_person_plays_a_hand_against_bots_from_the_home_page(running_server, c
     page.click("a:has-text('Practice against bots')")
     page.check(f"input[name=game][value={game}]")
     page.fill("input[name=bots]", "2")
+    page.fill("input[name=name]", "Pat")
     page.click("button:has-text('Deal me in')")
     page.wait_for_selector(".seat.me .card[data-card]")
     assert page.locator(".seat .bot").count() == 2
