@@ -278,7 +278,9 @@ def awards(context: dict) -> str:
     last, hand = context["last_hand"], context["hand"]
     if hand and hand.sequence == 0 and last and last.result and not last.voided:
         # the last hand's result stays until the new hand's first action
-        named = [dict(a, name=context["names"].get(a["seat"], "")) for a in last.result["awards"]]
+        # ... by the name of each hand, without its cards (Sviten's "Omaha: ...: Js Ts with")
+        named = [dict(a, name=context["names"].get(a["seat"], ""), hand=a["hand"].split(":")[0])
+                 for a in last.result["awards"]]  # fmt: skip
         items = "".join(_award(a) for a in named)
         return (f'  <section class="awards"><h2>Hand {last.number} result</h2><ul>\n'
                 f"    {items}\n  </ul></section>\n")  # fmt: skip
