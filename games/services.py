@@ -614,7 +614,7 @@ def _apply_rebuy_if_free(table: Table, player: Player) -> str | None:
 
 
 @writes_table
-def answer_rebuy(table: Table, player_id: int, approve: bool) -> str:
+def answer_rebuy(table: Table, player_id: int, approve: bool) -> str | None:
     """The host approves or refuses a rebuy, as the player is now (seated, between hands):
     says what was done."""
     player = _requested(table, player_id)

@@ -121,7 +121,7 @@ def new_table(request: HttpRequest) -> HttpResponse:
         context["error"] = str(error)
         return render(request, "new_table.html", context, status=400)
     _count_table_opened(request)
-    request.session["host_tables"] = [*request.session.get("host_tables", []), table.pk]
+    _make_host(request, table)
     return redirect("table", table.invite)
 
 
@@ -146,7 +146,7 @@ def practice(request: HttpRequest) -> HttpResponse:
         context["error"] = str(error)
         return render(request, "practice.html", context, status=400)
     _count_table_opened(request)
-    request.session["host_tables"] = [*request.session.get("host_tables", []), table.pk]
+    _make_host(request, table)
     return redirect("table", table.invite)
 
 
@@ -182,12 +182,17 @@ def table_page(request: HttpRequest, invite: str) -> HttpResponse:
     )
 
 
+def _make_host(request: HttpRequest, table: Table) -> None:
+    """This browser's session holds the host's rights at ``table`` from now on."""
+    request.session["host_tables"] = [*request.session.get("host_tables", []), table.pk]
+
+
 def host_link(request: HttpRequest, invite: str, secret: str) -> HttpResponse:
     table = get_object_or_404(Table, invite=invite)
     if not secrets.compare_digest(secret, table.host_secret):
         raise Http404("no such table")
     if not is_host(request, table):
-        request.session["host_tables"] = [*request.session.get("host_tables", []), table.pk]
+        _make_host(request, table)
     # The secret now lives in the session: the page it leads to has a URL without it, and
     # neither the browser's cache nor the next page's Referer keeps the link.
     response = redirect("table", table.invite)
