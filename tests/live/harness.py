@@ -9,11 +9,13 @@ import http.cookiejar
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -22,6 +24,7 @@ import websockets
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
+NGINX = os.environ.get("NGINX", shutil.which("nginx") or "/usr/sbin/nginx")
 
 
 def free_port() -> int:
@@ -64,16 +67,19 @@ class Server:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def command(self) -> list[str]:
+        """The server's command: docker-compose.yml's web command, on a loopback port."""
+        return [PYTHON, "-m", "pokerhome.serve", "-b", "127.0.0.1", "-p", str(self.port), self.app]
+
     def start(self) -> Server:
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
         self.process = subprocess.Popen(
-            [PYTHON, "-m", "pokerhome.serve", "-b", "127.0.0.1", "-p", str(self.port), self.app],
-            cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
-        )  # fmt: skip
+            self.command(), cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT
+        )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
-                urllib.request.urlopen(self.base + "/", timeout=1).read()
+                answered(self.base + "/")
                 return self
             except OSError:
                 if self.process.poll() is not None:
@@ -94,6 +100,72 @@ class Server:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+class NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def answered(url: str) -> int:
+    """The status an HTTP server answers ``url`` with (a redirect is an answer too);
+    raises OSError when nothing answers."""
+    try:
+        with urllib.request.build_opener(NoRedirects).open(url, timeout=1) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+class Proxy:
+    """deploy/nginx.conf run by Debian's nginx in front of ``servers``: the file as shipped,
+    with only its upstream addresses, its port and its log's path changed."""
+
+    def __init__(self, servers: list[Server], folder: Path) -> None:
+        self.port = free_port()
+        self.folder = folder
+        self.access_log = folder / "access.log"
+        conf = (ROOT / "deploy" / "nginx.conf").read_text()
+        for number, server in enumerate(servers, start=1):
+            conf = conf.replace(f"server web{number}:8000;", f"server 127.0.0.1:{server.port};")
+        conf = conf.replace("listen 80;", f"listen 127.0.0.1:{self.port};")
+        conf = conf.replace("/var/log/nginx/access.log", str(self.access_log))
+        assert "web1" not in conf and str(self.port) in conf, "deploy/nginx.conf changed shape"
+        (folder / "nginx.conf").write_text(conf)
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Proxy:
+        settings = f"daemon off; pid {self.folder / 'nginx.pid'};"
+        if os.geteuid() == 0:  # its workers write proxied bodies to Debian's temp folders
+            settings += " user www-data;"
+        assert Path(NGINX).exists(), f"Debian's nginx is needed at {NGINX}"
+        self.process = subprocess.Popen(
+            [NGINX, "-c", str(self.folder / "nginx.conf"), "-p", str(self.folder),
+             "-e", str(self.folder / "error.log"), "-g", settings],
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port)):
+                return self
+            if self.process.poll() is not None:
+                raise RuntimeError((self.folder / "error.log").read_text())
+            time.sleep(0.1)
+        raise RuntimeError("nginx did not start in 10 s")
+
+    def upstreams(self, part: str) -> set[str]:
+        """The servers that the requests whose line contains ``part`` were passed to."""
+        lines = self.access_log.read_text().splitlines() if self.access_log.exists() else []
+        return {line.rsplit("upstream=", 1)[1] for line in lines if part in line}
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
 
 
 class Browser:
