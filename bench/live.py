@@ -205,17 +205,23 @@ def setup_tables(count: int, env: dict) -> list[tuple[str, list[str]]]:
 FLOOR_PATHS = {"baseline": "/ws/b/{}/", "floor": "/ws/w/{}/"}  # bench/baseline.py
 
 
-async def measure(servers: list[Server], made, kind: str, seconds: float) -> dict:
+def server_of(servers: list[Server], table: int, seat: int, route: str) -> Server:
+    """The process a table's seat connects to: ``table``, all of a table's sockets on one
+    process, as deploy/nginx.conf routes them; ``split``, a table's players alternately
+    on each, so that every action crosses the channel layer."""
+    return servers[(table if route == "table" else seat) % len(servers)]
+
+
+async def measure(servers: list[Server], made, kind: str, seconds: float, route: str) -> dict:
     baseline = kind in FLOOR_PATHS
     tables = []
     for n, (invite, keys) in enumerate(made):
         seats = []
         for i, key in enumerate(keys):
-            server = servers[i % len(servers)]
+            server = server_of(servers, n, i, route)
             path = FLOOR_PATHS[kind].format(n) if baseline else f"/ws/t/{invite}/"
             seats.append(Seat(server.base.replace("http", "ws") + path, None if baseline else key))
-        for seat, server_i in zip(seats, range(len(seats)), strict=True):
-            await seat.open(servers[server_i % len(servers)].base)
+            await seats[-1].open(server.base)
         tables.append(Table(seats, baseline))
     await asyncio.sleep(2)
     before = [process_usage(s.process.pid) for s in servers]
@@ -266,7 +272,12 @@ def summary(result: dict) -> dict:
 
 
 def run_config(
-    config: str, counts: list[int], seconds: float, repeat: int = 1, trace: bool = False
+    config: str,
+    counts: list[int],
+    seconds: float,
+    repeat: int = 1,
+    trace: bool = False,
+    route: str = "table",
 ) -> None:
     raise_file_limit()
     folder = Path(tempfile.mkdtemp(prefix="bench-"))
@@ -292,10 +303,11 @@ def run_config(
         f"{'lost':>5} {'cpu%':>6} {'gen%':>5} {'rss MB':>7} {'bytes':>6} {'io ms':>6}  "
         "p99 ratio to baseline, to floor"
     )
-    print(f"config: {config} ({processes} Daphne process{'es' if processes > 1 else ''})")
+    routed = f", routed by {route}" if processes > 1 else ""
+    print(f"config: {config} ({processes} Daphne process{'es' if processes > 1 else ''}{routed})")
     print(header)
     for count in counts:
-        ratios = [_measure_row(count, env, made, processes, folder, seconds, trace)
+        ratios = [_measure_row(count, env, made, processes, folder, seconds, trace, route)
                   for _ in range(repeat)]  # fmt: skip
         if repeat > 1:
             for n, floor in enumerate(("baseline", "floor")):
@@ -308,7 +320,14 @@ KINDS = ("pokerhome", "baseline", "floor")
 
 
 def _measure_row(
-    count: int, env: dict, made, processes: int, folder: Path, seconds: float, trace: bool
+    count: int,
+    env: dict,
+    made,
+    processes: int,
+    folder: Path,
+    seconds: float,
+    trace: bool,
+    route: str,
 ):
     """pokerhome, then the bare floor and the floor with a write, at ``count`` tables;
     prints the three rows (``trace``: and where pokerhome's time went, bench/segments.py);
@@ -327,7 +346,7 @@ def _measure_row(
         servers = [Server(run_env, log=folder / f"{kind}{i}.log", app=app).start()
                    for i in range(processes)]  # fmt: skip
         try:
-            rows[kind] = summary(asyncio.run(measure(servers, made[:count], kind, seconds)))
+            rows[kind] = summary(asyncio.run(measure(servers, made[:count], kind, seconds, route)))
         finally:
             for server in servers:
                 server.stop()
@@ -419,6 +438,8 @@ def main() -> None:
     parser.add_argument("--trace", action="store_true",
                         help="serve pokerhome with marks on each action's path and print "
                              "where its time went (bench/segments.py)")  # fmt: skip
+    parser.add_argument("--route", choices=["table", "split"], default="table",
+                        help="two processes: each table on one (as deployed) or split")  # fmt: skip
     parser.add_argument("--idle", type=int, nargs="*")
     parser.add_argument("--first-load", action="store_true")
     args = parser.parse_args()
@@ -426,7 +447,7 @@ def main() -> None:
         # Each sets up Django on a database of its own, once per process.
         parser.error("choose one of --config, --idle, --first-load per run")
     if args.config:
-        run_config(args.config, args.tables, args.seconds, args.repeat, args.trace)
+        run_config(args.config, args.tables, args.seconds, args.repeat, args.trace, args.route)
     if args.idle:
         run_idle(args.idle)
     if args.first_load:

@@ -4,7 +4,7 @@ An action writes one event row and updates two rows: the table's version and the
 sequence and clock; the action that ends a hand also writes the hand's result, every
 dealt player's stack and the time of the next deal, and a deal the table's button.
 Built by Django's query machinery, each statement took more Python than the database
-takes to run it (about 0.2 ms each); here each is a fixed SQL text per model and
+takes to run it; here each is a fixed SQL text per model and
 columns, and its values are prepared by the model's own fields, so they are stored
 exactly as the ORM stores them. They run on the database driver's own cursor, inside
 Django's error handling (a failure is Django's DatabaseError, and marks the connection
@@ -156,7 +156,7 @@ def reserved_id(model: type[models.Model]) -> int:
 def together(*statements: Statement) -> None:
     """Run ``statements`` in one round trip to the database where the driver takes them
     as one text: psycopg with client-side binding (Django's default on PostgreSQL), where
-    each statement is a round trip of ~0.4 ms under load. (SQLite runs in this process:
+    each statement is otherwise a round trip of its own. (SQLite runs in this process:
     there they run in turn.) Inside ``deferred``, they are collected instead."""
     batch = getattr(_deferred, "batch", None)
     if batch is not None:

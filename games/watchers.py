@@ -8,11 +8,10 @@ its own sockets of the table directly, one after another in one task, and sends 
 notice to the group; the relay of every other loop (another process's, through Redis)
 receives it once and tells its own sockets the same way.
 
-Joined one by one, every socket was woken on its own for every notice: a receive from the
-layer, Channels' wait for the first of the socket's two inputs and a new task for its next
-receive, and through Redis each socket also subscribed a channel of its own and decoded
-its own copy of each notice, its own process's notices too. Measured at 200 tables on two
-processes, the servers' CPU fell from 78-79% of a core to 66-73% (bench/README.md).
+Joined one by one, every socket would be woken on its own for every notice (a receive
+from the layer, a new task for its next receive) and, through Redis, would subscribe a
+channel of its own and decode its own copy of each notice; one relay per loop does that
+once (its effect is in bench/README.md).
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """Copying SQLite's write-ahead log into the database file, beside the actions.
 
 In WAL mode SQLite copies the log into the database (a checkpoint, with its fsyncs) at the
-end of whichever commit takes the log past 1,000 pages: measured at 50 tables on one
-process, every few seconds one action's commit took 4-8 ms instead of 0.1 ms, and every
-table's action queued behind it. A server process runs the checkpoints on a thread of its
+end of whichever commit takes the log past 1,000 pages: that one commit then takes many
+times as long, and every table's action queues behind it. A server process runs the checkpoints on a thread of its
 own instead, with its own connection: a passive checkpoint waits for nobody, and writers
 go on appending to the log while it copies (SQLite releases Python's lock meanwhile).
 Once a checkpoint has copied the whole log, the next writer starts it again from its

@@ -4,15 +4,13 @@ CPython collects its young generation once 700 more container objects have been 
 than freed, but it counts every object freed, old ones too. A server with a thousand
 sockets frees old objects all the time (each push replaces a version's snapshot and each
 socket's pending receive), so that count seldom reaches 700, and meanwhile the young
-generation fills with everything still alive that was made since the last collection.
-Measured at 200 tables on two processes: 17,000-37,000 objects in a young collection,
-which then held the event loop for 9-14 ms (20 ms at worst), and collections of the
-middle generation for up to 22 ms; nothing was ever found to collect.
+generation fills with everything still alive that was made since the last collection:
+a collection then holds the event loop, and every table, for many milliseconds, and
+finds nothing to collect.
 
-A step every ``EVERY`` seconds collects the young generation while it is small (0.06 ms
-typical, 0.2 ms at the 99th percentile in the same run), and every ``MIDDLE_EVERY``-th
-step the middle one too (0.6 ms typical, 1.8 ms at the 99th percentile). Python's own
-collections stay on behind it; with the steps they seldom come due.
+A step every ``EVERY`` seconds collects the young generation while it is small, and every
+``MIDDLE_EVERY``-th step the middle one too. Python's own collections stay on behind
+it; with the steps they seldom come due.
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ from channels.layers import InMemoryChannelLayer
 
 class ProcessChannelLayer(InMemoryChannelLayer):
     """Channels' in-memory layer, without its cost per message: it looks through every
-    channel and group for expired messages at each receive and group send (at 50 tables,
-    300 sockets scanned for every message each socket gets), and starts a task per member
+    channel and group for expired messages at each receive and group send (every socket's
+    queue scanned for every message each socket gets), and starts a task per member
     of a group to send to it, each with its own deep copy of the message. Here expired
     messages are looked for at most once every ``clean_every`` seconds (they expire after
     a minute; nothing relies on the moment), and a group send puts one copy of the message

@@ -8,9 +8,9 @@ from django.conf import settings
 
 from pokerhome.checkpoint import start_checkpoints
 
-# The collector's full pass walks every object made since start-up; measured at 50 tables
-# on one process it took 36-41 ms every few seconds and found nothing to collect (what the
-# live path makes is freed by reference counting), stalling every table while it ran.
+# The collector's full pass walks every object made since start-up and finds nothing to
+# collect (what the live path makes is freed by reference counting), stalling every table
+# while it runs.
 # The young and middle generations are collected in steps on the event loop
 # (pokerhome/collector.py), ten middle collections a second; a full pass comes due after
 # 6,000 of them (and only once a quarter of the old objects are new), about every ten

@@ -4,9 +4,7 @@
 
 Daphne makes its event loop when ``daphne.server`` is first imported, so the kind of loop
 is chosen here, before that. uvloop's loop does the same work as asyncio's own with less
-Python per callback, timer and future: measured at 50 tables on one process, the time from
-an action to every screen showing it fell from 7.8 to 6.4-6.9 ms at the 99th percentile
-(bench/README.md). Where uvloop cannot be imported, Daphne runs on asyncio's loop as before.
+Python per callback, timer and future. Where uvloop cannot be imported, Daphne runs on asyncio's loop as before.
 """
 
 from __future__ import annotations

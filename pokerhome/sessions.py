@@ -11,8 +11,7 @@ class SocketSessionMiddleware:
     """Puts the session named by the browser's session cookie in ``scope["session"]``
     (inside Channels' ``CookieMiddleware``). A table's socket only reads who its browser
     is and never changes the session, so unlike Channels' ``SessionMiddleware`` this does
-    not wrap every message sent to save it (that wrapper was a few percent of the
-    server's time at 50 tables)."""
+    not wrap every message sent to save it."""
 
     def __init__(self, inner) -> None:
         self.inner = inner

@@ -1,7 +1,6 @@
 """Static files under Daphne: gzip-compressed when the browser accepts it, with an ETag.
 
-Django's ASGIStaticFilesHandler serves them uncompressed; htmx alone is 52 KB that way
-and 16 KB compressed. Each file is read and compressed once per process.
+Django's ASGIStaticFilesHandler serves them uncompressed. Each file is read and compressed once per process.
 """
 
 from __future__ import annotations
