@@ -27,7 +27,7 @@ from games.forms import TOKEN
 from games.models import Table
 from games.presenter import receive_parts, render_table, viewer_of
 from games.services import ServiceError, StaleAction
-from games.state import TableSnapshot, cached_snapshot, choice_due, follow, read_table
+from games.state import TableSnapshot, cached_snapshot, choice_due, latest_snapshot
 
 logger = logging.getLogger(__name__)
 HAND_ACTIONS = {"fold", "check", "call", "bet", "raise", "draw", "arrange", "replace", "keep",
@@ -37,23 +37,17 @@ HAND_ACTIONS = {"fold", "check", "call", "bet", "raise", "draw", "arrange", "rep
 _reading: dict[int, asyncio.Future] = {}
 
 
-async def table_at(
-    table_id: int, invite: str, version: int, fresh: bool = False, step: dict | None = None
-) -> TableSnapshot:
-    """The table at ``version`` or later. A version this process holds costs nothing, and
-    so does one that ``step`` makes from the version before (a deal's step, one row read);
+async def table_at(table_id: int, invite: str, version: int, fresh: bool = False) -> TableSnapshot:
+    """The table at ``version`` or later. A version this process holds costs nothing;
     else one read of the database serves every connection of the process that waits for
     it."""
     for _ in range(3):
         held = None if fresh else cached_snapshot(table_id, invite, version)
-        if held is None and step is not None and "actions" in step:
-            held = follow(table_id, version, step)
         if held is not None:
             return held
         reading = _reading.get(table_id)
         if reading is None:
-            read = database_sync_to_async(read_table)
-            reading = asyncio.ensure_future(read(table_id, version, None if fresh else step))
+            reading = asyncio.ensure_future(database_sync_to_async(latest_snapshot)(table_id))
             _reading[table_id] = reading
             reading.add_done_callback(lambda _: _reading.pop(table_id, None))
         shot = await asyncio.shield(reading)
@@ -204,7 +198,7 @@ _open_sockets: dict[tuple[int, str], int] = {}
 async def _presence_changed(table_id: int) -> None:
     """Show the table anew if who is away has changed (games.presence)."""
     try:
-        await database_sync_to_async(services.note_presence)(table_id)
+        await services.changed(services.note_presence, table_id)
     except Exception:  # a table deleted meanwhile, or the database away: shown at the next change
         logger.warning("could not note who is at table %s", table_id, exc_info=True)
 
@@ -313,8 +307,7 @@ class TableConsumer(NoDatabaseHopConsumer):
         """This viewer's render of the table at ``version`` or later (``fresh``: as the
         database has it now), unless the browser already shows that version. ``notice``:
         the notification of that version (what it carries spares work)."""
-        step = notice.get("step") if notice else None
-        shot = await table_at(self.table_id, self.invite, version, fresh, step)
+        shot = await table_at(self.table_id, self.invite, version, fresh)
         if shot.version <= self.version:
             return
         if notice:
@@ -392,9 +385,7 @@ class TableConsumer(NoDatabaseHopConsumer):
         elif kind == "choose":
             game = _text(message.get("game"), "game")
             shown = self.version
-            await database_sync_to_async(services.choose_game)(
-                self.table_id, self.session_key, game
-            )
+            await services.changed(services.choose_game, self.table_id, self.session_key, game)
             await self.send_table(shown + 1)  # the sender sees its change at once
         elif kind in HAND_ACTIONS:
             sequence, action = parse_action(message)

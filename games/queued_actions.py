@@ -19,7 +19,6 @@ import logging
 import weakref
 from collections.abc import Callable
 
-from channels.db import database_sync_to_async
 from django.db import DatabaseError
 
 from games import services, statements
@@ -74,7 +73,7 @@ async def _drain(queue: ActionQueue) -> None:
             del queue.waiting[:MOST_AT_ONCE]
             try:
                 requests = [request for request, _ in taken]
-                outcomes = await database_sync_to_async(written_together)(requests)
+                outcomes = await services.changed(written_together, requests)
             except asyncio.CancelledError:  # the server is stopping
                 for _, done in taken:
                     done.cancel()

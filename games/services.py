@@ -8,14 +8,15 @@ changes nothing.
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import logging
+import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import wraps
 
-from asgiref.sync import SyncToAsync, async_to_sync
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 from django.db.models import F
@@ -36,11 +37,9 @@ from games.rules.table import choose_game as rules_choose_game
 from games.rules.table import next_button
 from games.rules.view import view
 from games.state import (
-    DEAL_FIELDS,
     TableSnapshot,
     copied,
     current_hand,
-    deal_step,
     dealt_in,
     eligible_players,
     engine_at,
@@ -51,7 +50,6 @@ from games.state import (
     mark_dealt,
     remember,
     remember_engine,
-    step_of,
     take_engine,
     upcoming_button,
     with_stack,
@@ -72,53 +70,58 @@ class StaleAction(ServiceError):
 group_name = watchers.group_of
 
 
-def notify(
-    table_id: int, version: int, step: dict | None = None, shot: TableSnapshot | None = None
-) -> None:
+def notify(table_id: int, version: int, shot: TableSnapshot | None = None) -> None:
     """Tell every connection of the table, after the commit. The change is already safe in
     the database: if the channel layer is down, browsers catch up when they next sync.
-    ``step`` (games.state.step_of) lets another process follow without reading it, and
-    ``shot``'s public parts spare it rendering them (only sent to other processes)."""
+    ``shot``'s public parts spare another process rendering them (only sent to others).
+    Called by ``changed`` (from the event loop), the notice is sent from the loop once the
+    service returns; called from synchronous code (a page, a test), it is sent now."""
+    waiting = getattr(_published_here, "notices", None)
+    if waiting is not None:
+        waiting.append((table_id, version, shot))
+    else:
+        async_to_sync(_send_notice)(table_id, version, shot)
+
+
+_published_here = threading.local()  # the notices of the service ``changed`` is running
+
+
+async def changed(service: Callable, *args):
+    """``service(*args)`` from the event loop: it runs on the database thread, and the
+    notices of what it changed are sent from the loop, in order, once it returns (the
+    sockets they tell then render on the loop, and may use the database thread again)."""
+    result, notices = await database_sync_to_async(_collecting)(service, args)
+    for notice in notices:
+        in_background(_send_notice(*notice))
+    if isinstance(result, _Raised):
+        raise result.error
+    return result
+
+
+@dataclass
+class _Raised:
+    error: Exception
+
+
+def _collecting(service: Callable, args: tuple) -> tuple[object, list[tuple]]:
+    """On the database thread: what ``service(*args)`` returned (or raised), and the
+    notices of the changes it committed."""
+    _published_here.notices = notices = []
+    try:
+        return service(*args), notices
+    except Exception as error:  # raised on the loop, once the notices are on their way
+        return _Raised(error), notices
+    finally:
+        _published_here.notices = None
+
+
+async def _send_notice(table_id: int, version: int, shot: TableSnapshot | None) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
     message = {"type": "table.changed", "version": version}
-    if step is not None:
-        message["step"] = step
     shot = None if isinstance(layer, InMemoryChannelLayer) else shot  # one process: no one
-    loop = _server_loop()
-    if loop is not None:
-        # Called from a socket's or a page's database thread: hand the sending to the event
-        # loop and return, rather than hold every table's next action until it is sent. It
-        # runs in a context of its own: in this thread's, the sockets it tells could not
-        # use the database thread again (asgiref would refuse it as a deadlock).
-        sending = _send_quietly(layer, table_id, message, shot)
-        loop.call_soon_threadsafe(in_background, sending, context=contextvars.Context())
-    else:
-        async_to_sync(_send_quietly)(layer, table_id, message, shot)
-
-
-def _server_loop() -> asyncio.AbstractEventLoop | None:
-    """The server's event loop, when called on a thread that works for it."""
-    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    return loop if loop is not None and loop.is_running() and not loop.is_closed() else None
-
-
-def render_ahead(shot: TableSnapshot) -> None:
-    """Have the event loop render the parts every viewer of a new version shares while
-    this thread waits for the database to commit it: its notice and its pushes then go
-    out without waiting for them. (If the version does not commit, they are never sent:
-    a render is only ever of what it shows.)"""
-    loop = _server_loop()
-    if loop is not None:
-        loop.call_soon_threadsafe(_render_quietly, shot)
-
-
-def _render_quietly(shot: TableSnapshot) -> None:
-    try:
-        shared_parts(shot)
-    except Exception:  # rendered again, and reported, when it is sent
-        logger.debug("could not render table %s ahead", shot.table.pk, exc_info=True)
+    await _send_quietly(layer, table_id, message, shot)
 
 
 _background: set[asyncio.Task] = set()
@@ -156,7 +159,6 @@ class Change:
     played: tuple[Hand, HandState] | None = None  # the hand played, and its engine
     players_changed: bool = True  # False: the players are as ``held`` has them
     players: list[Player] | None = None  # the players as the change leaves them, if known
-    actions: list[dict] = field(default_factory=list)  # applied to the played hand
     banked: bool = False  # a time bank was charged: the players are read anew
     chat_changed: bool = False  # True: a line was said (games.chat)
     chat: tuple[tuple, ...] | None = None  # the chat's lines as the change leaves them, if known
@@ -202,16 +204,15 @@ def _written(func: Callable, table_id: int, args, kwargs):
         if result is UNCHANGED:
             transaction.set_rollback(True)  # undo the locking statement's new version
         else:
-            shot, step = _new_version(table, held, change)
-            transaction.on_commit(lambda: _published(shot, change.played, step))
+            shot = _new_version(table, held, change)
+            transaction.on_commit(lambda: _published(shot, change.played))
     return result
 
 
-def _new_version(table: Table, held: TableSnapshot | None, change: Change):
-    """Write what else of the table row changed, and make the new version's snapshot (and
-    the step other processes can follow it by, if any)."""
+def _new_version(table: Table, held: TableSnapshot | None, change: Change) -> TableSnapshot:
+    """Write what else of the table row changed, and make the new version's snapshot."""
     table.version += 1
-    saved = _save_table(table, held)
+    _save_table(table, held)
     kept = held.players if held and not change.players_changed else change.players
     refused = held.refused if kept is not None and held else frozenset()
     away = held.away if kept is not None and held else frozenset()  # presence with players
@@ -219,12 +220,7 @@ def _new_version(table: Table, held: TableSnapshot | None, change: Change):
     last = held.last if held and held.hand is None else None  # before a fresh deal
     shot = load_snapshot(table, change.played, kept, refused, chat, away, last_before=last)
     shot.made_here = True
-    render_ahead(shot)
-    if _only_played(saved, kept, shot):
-        return shot, step_of(held, shot, change.actions)
-    if _only_dealt(saved, kept, held, shot):
-        return shot, deal_step(held, shot)
-    return shot, None
+    return shot
 
 
 def _written_at_once(func: Callable, table_id: int, args, kwargs):
@@ -251,10 +247,9 @@ class Prepared:
     writes: list[statements.Statement]
     shot: TableSnapshot
     played: tuple[Hand, HandState] | None
-    step: dict | None
 
     def publish(self) -> None:
-        _published(self.shot, self.played, self.step)
+        _published(self.shot, self.played)
 
 
 def prepared_at_once(func: Callable, table_id: int, args, kwargs) -> Prepared:
@@ -275,10 +270,10 @@ def prepared_at_once(func: Callable, table_id: int, args, kwargs) -> Prepared:
                 raise statements.NeedsTransaction("refused") from None
             if result is UNCHANGED or change.played is None or not batch:
                 raise statements.NeedsTransaction("nothing played")
-            shot, step = _new_version(table, held, change)
+            shot = _new_version(table, held, change)
     finally:
         del table.change
-    return Prepared(result, _locking(held), batch, shot, change.played, step)
+    return Prepared(result, _locking(held), batch, shot, change.played)
 
 
 def _locking(held: TableSnapshot) -> statements.Statement:
@@ -306,45 +301,24 @@ def _lock_table(table_id: int) -> tuple[Table, TableSnapshot | None]:
     return table, None
 
 
-def _save_table(table: Table, held: TableSnapshot | None) -> list[str] | None:
-    """Write the table row (with ``held``, the version is written already); the fields
-    that changed, when known."""
+def _save_table(table: Table, held: TableSnapshot | None) -> None:
+    """Write the table row (with ``held``, the version is written already: only the other
+    columns that changed are)."""
     if held is None:
         table.save()
-        return None
-    fields = [f.attname for f in Table._meta.concrete_fields
-              if getattr(table, f.attname) != getattr(held.table, f.attname)]  # fmt: skip
-    others = {f: getattr(table, f) for f in fields if f != "version"}
+        return
+    others = {f.attname: getattr(table, f.attname) for f in Table._meta.concrete_fields
+              if f.attname != "version"
+              and getattr(table, f.attname) != getattr(held.table, f.attname)}  # fmt: skip
     if others:  # the row is locked and its version written: only these columns move
         statements.together(statements.updating(Table, {"id": table.pk}, **others))
-    return fields
 
 
-def _only_played(saved: list[str] | None, kept: list[Player] | None, shot) -> bool:
-    """Whether a change was only actions in the hand, which other processes can follow:
-    the players known, and nothing of the table row changed but its version and, if the
-    hand ended, the time of the next deal (games.state.step_of carries that too)."""
-    if kept is None or saved is None:
-        return False
-    ended = shot.hand is None and shot.last is not None
-    return set(saved) <= ({"version", "next_deal_at"} if ended else {"version"})
-
-
-def _only_dealt(saved: list[str] | None, kept: list[Player] | None, held, shot) -> bool:
-    """Whether a change was only a deal at a table with no hand in play, which other
-    processes can follow by reading the new hand alone: the players known and unchanged,
-    and nothing of the table row changed but what a deal changes."""
-    if kept is None or saved is None or held is None or held.hand is not None:
-        return False
-    fields = DEAL_FIELDS | {"version"}
-    return shot.hand is not None and shot.hand.sequence == 0 and set(saved) <= fields
-
-
-def _published(shot: TableSnapshot, played: tuple[Hand, HandState] | None, step) -> None:
+def _published(shot: TableSnapshot, played: tuple[Hand, HandState] | None) -> None:
     if played is not None:
         remember_engine(*played)
     remember(shot)
-    notify(shot.table.pk, shot.version, step, shot)
+    notify(shot.table.pk, shot.version, shot)
 
 
 UNCHANGED = object()  # returned by a service that found nothing to do: no new version
@@ -884,7 +858,6 @@ def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, n
     event = statements.inserting(HandEvent, hand_id=hand.pk, sequence=hand.sequence,
                                  action=engine.actions[-1], by=by,
                                  created=timezone.now())  # fmt: skip
-    table.change.actions.append(engine.actions[-1])
     table.change.played = (hand, engine)
     hand.deadline = _next_deadline(table, hand.bots, engine, now)
     banked = {"bank_from": None} if hand.bank_from is not None else {}  # the next has a clock

@@ -22,7 +22,6 @@ from django.utils import timezone
 from games import presence
 from games.models import ChatLine, Hand, Player, Table
 from games.rules.document import replay
-from games.rules.errors import RulesError
 from games.rules.hand import Hand as HandState
 from games.rules.table import next_button
 from games.rules.view import views as all_views
@@ -280,92 +279,11 @@ def _still_at(shot: TableSnapshot) -> bool:
     return Table.objects.filter(pk=shot.table.pk, version=shot.version).exists()
 
 
-# -- following another process's change ----------------------------------------------
-def step_of(held: TableSnapshot, shot: TableSnapshot, actions: list[dict]) -> dict | None:
-    """What another process needs to make ``shot`` from its copy of ``held``, when the
-    change was only actions in the hand being played (and, if they ended it, the stacks
-    it leaves and the pause before the next deal)."""
-    hand = shot.hand or shot.last
-    if not actions or hand is None or held.hand is None or held.hand.pk != hand.pk:
-        return None
-    step = {
-        "from": held.version,
-        "invite": held.table.invite,
-        "hand": hand.pk,
-        "sequence": hand.sequence,
-        "deadline": hand.deadline.isoformat() if hand.deadline else None,
-        "actions": actions,
-    }
-    if hand.finished:
-        step["ended"] = hand.ended.isoformat()
-        step["next_deal_at"] = shot.table.next_deal_at.isoformat()
-    return step
-
-
-DEAL_FIELDS = frozenset({"button", "chosen_game", "next_deal_at"})  # what a deal changes
-
-
+# -- what a change leaves -------------------------------------------------------------
 def mark_dealt(table: Table, button: int) -> None:
     """The table as a deal leaves it: the button moved, the game chosen and the time of
     the deal cleared."""
     table.button, table.chosen_game, table.next_deal_at = button, "", None
-
-
-def _held_before(table_id: int, step: dict) -> TableSnapshot | None:
-    """This process's copy of the table when it is the version ``step`` was made from."""
-    held = _snapshots.get(table_id)
-    if held is None or held.version != step["from"] or held.table.invite != step["invite"]:
-        return None
-    return held
-
-
-def deal_step(held: TableSnapshot, shot: TableSnapshot) -> dict:
-    """What another process needs to make ``shot``, a hand just dealt at a table that had
-    none, from its copy of ``held``: the new hand's id, which it reads from the database
-    (the deck never goes through the channel layer), and what a deal changes of the table
-    (``mark_dealt``)."""
-    hand = shot.hand
-    return {
-        "from": held.version,
-        "invite": held.table.invite,
-        "dealt": hand.pk,
-        "button": shot.table.button,
-        "deadline": hand.deadline.isoformat() if hand.deadline else None,
-    }
-
-
-def follow_deal(table_id: int, version: int, step: dict) -> TableSnapshot | None:
-    """The table at ``version`` made from this process's copy of the version before and a
-    deal's step, reading only the new hand's row (on the database thread); None when that
-    copy is not here or the hand is not found (then read the table)."""
-    held = _held_before(table_id, step)
-    if held is None or held.hand is not None:
-        return None
-    hand = Hand.objects.filter(pk=step["dealt"], table_id=table_id).first()
-    if hand is None:
-        return None
-    # The row as the deal wrote it: what has been played of the hand since is not shown.
-    hand.sequence, hand.finished, hand.voided, hand.result, hand.ended = 0, False, False, None, None
-    hand.deadline = datetime.fromisoformat(step["deadline"]) if step["deadline"] else None
-    engine = replay({**hand.document, "actions": []})
-    table = copied(held.table)
-    table.version = version
-    mark_dealt(table, step["button"])
-    shot = load_snapshot(table, (hand, engine), held.players, held.refused, held.chat, held.away,
-                         last_before=held.last)  # fmt: skip
-    remember_engine(hand, engine)
-    remember(shot)
-    return shot
-
-
-def read_table(table_id: int, version: int, step: dict | None = None) -> TableSnapshot:
-    """The table at ``version`` followed from a deal's step when one is given and it can
-    be, else as the database has it now (``latest_snapshot``). On the database thread."""
-    if step is not None and "dealt" in step:
-        shot = follow_deal(table_id, version, step)
-        if shot is not None:
-            return shot
-    return latest_snapshot(table_id)
 
 
 def final_stacks(hand: Hand, engine: HandState) -> dict[int, int]:
@@ -381,44 +299,3 @@ def with_stack(player: Player, stack: int | None) -> Player:
     player = copied(player)
     player.stack = stack
     return player
-
-
-def _ended(hand: Hand, engine: HandState, step: dict) -> None:
-    """``hand`` as the finishing action the step carries left it in the database."""
-    hand.finished, hand.deadline = True, None
-    hand.ended = datetime.fromisoformat(step["ended"])
-    hand.result = engine.result()
-
-
-def follow(table_id: int, version: int, step: dict) -> TableSnapshot | None:
-    """The table at ``version`` made from this process's copy of the version before and
-    the actions ``step`` carries (with what a finishing action changed besides the hand),
-    without the database; None when that copy is not here (then read it)."""
-    held = _held_before(table_id, step) if "actions" in step else None
-    if held is None or held.hand is None or held.hand.pk != step["hand"]:
-        return None
-    hand = copied(held.hand)
-    engine = _kept_engine(hand, take=True)
-    if engine is None:
-        return None
-    try:
-        for action in step["actions"]:
-            engine.apply(action)
-    except RulesError:
-        return None  # cannot happen with the same hand and actions; the database will tell
-    if engine.sequence != step["sequence"] or engine.finished != ("ended" in step):
-        return None
-    hand.sequence = step["sequence"]
-    hand.deadline = datetime.fromisoformat(step["deadline"]) if step["deadline"] else None
-    table = copied(held.table)
-    table.version = version
-    players = held.players
-    if engine.finished:
-        _ended(hand, engine, step)
-        table.next_deal_at = datetime.fromisoformat(step["next_deal_at"])
-        stacks = final_stacks(hand, engine)
-        players = [with_stack(p, stacks.get(p.pk)) for p in players]
-    shot = load_snapshot(table, (hand, engine), players, held.refused, held.chat, held.away)
-    remember_engine(hand, engine)
-    remember(shot)
-    return shot

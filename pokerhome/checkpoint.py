@@ -2,12 +2,12 @@
 
 In WAL mode SQLite copies the log into the database (a checkpoint, with its fsyncs) at the
 end of whichever commit takes the log past 1,000 pages: that one commit then takes many
-times as long, and every table's action queues behind it. A server process runs the checkpoints on a thread of its
-own instead, with its own connection: a passive checkpoint waits for nobody, and writers
-go on appending to the log while it copies (SQLite releases Python's lock meanwhile).
-Once a checkpoint has copied the whole log, the next writer starts it again from its
-beginning, so the log seldom reaches 1,000 pages at a commit; if this thread stops,
-commits checkpoint again, as before.
+times as long, and every table's action queues behind it. A server process runs the
+checkpoints on a thread of its own instead, with its own connection: a passive checkpoint
+waits for nobody, and writers go on appending to the log while it copies (SQLite releases
+Python's lock meanwhile). Once a checkpoint has copied the whole log, the next writer
+starts it again from its beginning, so the log seldom reaches 1,000 pages at a commit; if
+this thread stops, commits checkpoint again, as before.
 """
 
 from __future__ import annotations

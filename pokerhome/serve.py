@@ -4,7 +4,8 @@
 
 Daphne makes its event loop when ``daphne.server`` is first imported, so the kind of loop
 is chosen here, before that. uvloop's loop does the same work as asyncio's own with less
-Python per callback, timer and future. Where uvloop cannot be imported, Daphne runs on asyncio's loop as before.
+Python per callback, timer and future. Where uvloop cannot be imported, Daphne runs on
+asyncio's loop as before.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Static files under Daphne: gzip-compressed when the browser accepts it, with an ETag.
 
-Django's ASGIStaticFilesHandler serves them uncompressed. Each file is read and compressed once per process.
+Django's ASGIStaticFilesHandler serves them uncompressed. Each file is read and compressed
+once per process.
 """
 
 from __future__ import annotations

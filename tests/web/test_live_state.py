@@ -1,8 +1,7 @@
 """What a process keeps of a table between changes (games.state) is only ever the
 database's version of it: an action on a held version reads nothing and ends where a cold
-one does; a held version the database has moved past is not used; another process that
-follows a change from the notification ends where reading the database does; kept
-renders are the renders of what they show."""
+one does; a held version the database has moved past is not used; kept renders are the
+renders of what they show."""
 
 from __future__ import annotations
 
@@ -18,9 +17,6 @@ from contextlib import contextmanager
 
 import psycopg
 import pytest
-from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
 from django.db import connection
 from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
@@ -31,7 +27,7 @@ from games.models import Hand, Player, Table
 from games.presenter import STATE, Viewer, render_table, table_context
 from games.services import StaleAction
 from tests.rules.playout import random_action
-from tests.web.helpers import check_or_fold_around, make_table, seat_players, session_of
+from tests.web.helpers import make_table, seat_players, session_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -192,99 +188,6 @@ def read_and_close(table_id: int, read: list) -> None:
         read.append(state.latest_snapshot(table_id).version)
     finally:
         connection.close()
-
-
-def test_another_process_follows_a_change_from_its_notification_to_the_database_version():
-    layer = get_channel_layer()
-    group, listener = services.group_name, "test.follower"
-    followed = ends = 0
-    for game in ("levys", "high-low-declare", "sviten"):
-        table, rng = dealt_table(game, players=3), random.Random(7)
-        async_to_sync(layer.group_add)(group(table.pk), listener)
-        while state.current_hand(table) is not None:
-            before = state.latest_snapshot(table.pk)  # the other process holds this
-            hand = before.hand
-            kept_engine = copy.deepcopy(state.engine_at(hand))
-            session, sequence, action = next_move(table, rng)
-            services.act(table.pk, session, sequence, action)
-            message = async_to_sync(layer.receive)(listener)
-            after = fresh_read(table)
-            assert message["version"] == after.version
-            assert "step" in message  # the action that ends the hand too
-            state._snapshots[table.pk] = before  # now be the other process
-            state.remember_engine(hand, kept_engine)
-            same_table(state.follow(table.pk, message["version"], message["step"]), after)
-            followed += 1
-            ends += after.hand is None
-    assert followed > 20 and ends == 3  # each game's hand, to its end
-
-
-def test_a_follower_without_the_version_before_reads_the_database():
-    table, rng = dealt_table(), random.Random(8)
-    _, sequence, action = next_move(table, rng)
-    before = state.latest_snapshot(table.pk)
-    step = {"from": before.version - 1, "invite": table.invite, "hand": before.hand.pk,
-            "sequence": sequence + 1, "deadline": None, "actions": [action]}  # fmt: skip
-    assert state.follow(table.pk, before.version + 1, step) is None
-    assert state.held_snapshot(table.pk) is before  # nothing kept from it
-
-
-@pytest.mark.parametrize("game", ["levys", "high-low-declare", "sviten"])
-def test_another_process_follows_a_deal_by_reading_the_new_hands_row_alone(game):
-    layer = get_channel_layer()
-    table = dealt_table(game, players=3, action_clock=30)
-    async_to_sync(layer.group_add)(services.group_name(table.pk), "test.follower")
-    for _ in range(2):  # two deals, the button moving on
-        check_or_fold_around(table)  # nobody goes broke: two deals
-        before = state.latest_snapshot(table.pk)  # the other process holds this
-        async_to_sync(layer.flush)()
-        async_to_sync(layer.group_add)(services.group_name(table.pk), "test.follower")
-        assert services.tick(table.pk, timezone.now() + services.DEAL_PAUSE * 2) is True
-        message = async_to_sync(layer.receive)("test.follower")
-        step = message["step"]
-        # The new hand's id, the button and its clock: no card, no deck order.
-        assert set(step) == {"from", "invite", "dealt", "button", "deadline"}
-        after = fresh_read(table)
-        state._snapshots[table.pk] = before  # now be the other process, without the engine
-        with CaptureQueriesContext(connection) as queries:
-            followed = state.read_table(table.pk, message["version"], step)
-        assert [q["sql"].split(" FROM ")[1].split()[0] for q in queries.captured_queries] == [
-            '"games_hand"'
-        ]
-        same_table(followed, after)
-        assert followed.table.button == after.table.button and followed.table.chosen_game == ""
-        assert followed.hand.started == after.hand.started
-        # the followed hand is this process's to act on: its first action reads no events
-        assert state._kept_engine(followed.hand) is not None
-
-
-def test_a_deal_followed_after_the_hand_moved_on_shows_the_hand_as_dealt():
-    table, rng = dealt_table(players=3), random.Random(4)
-    check_or_fold_around(table)
-    before = state.latest_snapshot(table.pk)
-    services.tick(table.pk, timezone.now() + services.DEAL_PAUSE * 2)
-    dealt = fresh_read(table)
-    step = {"from": before.version, "invite": table.invite, "dealt": dealt.hand.pk,
-            "button": dealt.table.button, "deadline": None}  # fmt: skip
-    services.act(table.pk, *next_move(table, rng))  # the database moves past the deal
-    state._snapshots.clear()
-    state._engines.clear()
-    state._snapshots[table.pk] = before
-    same_table(state.read_table(table.pk, dealt.version, step), dealt)
-
-
-def test_a_deal_is_read_from_the_database_when_the_version_before_is_not_held():
-    table, rng = dealt_table(players=3), random.Random(3)
-    check_or_fold_around(table)
-    before = state.latest_snapshot(table.pk)
-    services.tick(table.pk, timezone.now() + services.DEAL_PAUSE * 2)
-    services.act(table.pk, *next_move(table, rng))
-    now = fresh_read(table)
-    step = {"from": before.version - 1, "invite": table.invite, "dealt": now.hand.pk,
-            "button": now.table.button, "deadline": None}  # fmt: skip
-    state._snapshots[table.pk] = before  # not the version the deal was made from
-    same_table(state.read_table(table.pk, before.version + 1, step), now)  # read: as it is now
-    assert state.follow(table.pk, before.version + 1, step) is None  # not an action's step
 
 
 @pytest.mark.parametrize("game", ["levys", "high-low-declare", "sviten"])
@@ -604,17 +507,3 @@ def test_a_kept_engine_is_taken_by_one_thread_only():
     every = taken[0] + taken[1]
     assert not errors
     assert len({id(engine) for engine in every}) == len(every) > 60000
-
-
-@pytest.mark.asyncio
-async def test_a_new_versions_shared_parts_are_rendered_on_the_loop_while_it_commits():
-    table = await database_sync_to_async(dealt_table)("levys", 3)
-    rng = random.Random(12)
-    for _ in range(6):
-        session, sequence, action = await database_sync_to_async(next_move)(table, rng)
-        await database_sync_to_async(services.act)(table.pk, session, sequence, action)
-        made = state.held_snapshot(table.pk)
-        # No socket is open and this layer carries no parts: the loop rendered them ahead.
-        assert "parts" in made.shared
-        read = await database_sync_to_async(fresh_read)(table)
-        assert made.shared["parts"] == presenter.shared_parts(read)
