@@ -19,11 +19,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from contextlib import suppress
 from typing import Protocol
 
-from channels.exceptions import ChannelFull
-from channels.layers import BaseChannelLayer, InMemoryChannelLayer
+from channels.layers import BaseChannelLayer
 
 logger = logging.getLogger(__name__)
 
@@ -172,14 +170,9 @@ async def publish(layer: BaseChannelLayer | None, table_id: int, event: dict) ->
     if layer is None:
         await tell(table_id, event)
         return
-    if isinstance(layer, InMemoryChannelLayer):  # the other loops' relays, in this process
-        await tell(table_id, event)
-        for channel in set(layer.groups.get(group_of(table_id), ())) - {event["origin"]}:
-            with suppress(ChannelFull):  # as the layer's group send: that one misses it
-                await layer.send(channel, event)
-        return
-    # Through Redis: the notice is on its way to the other process while these sockets
-    # are told (the task writes it before its first wait).
+    # The notice is on its way to the other loops' relays (another process's, through
+    # Redis) while these sockets are told (the task writes it before its first wait);
+    # this loop's own relay drops it (its origin).
     sending = asyncio.ensure_future(layer.group_send(group_of(table_id), event))
     await asyncio.sleep(0)
     try:

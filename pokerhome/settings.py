@@ -133,7 +133,8 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "pokerhome.layers.ProcessChannelLayer"}}
+    # One process: its event loop's relay (games.watchers) is the layer's only member.
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 # The table socket: the largest message accepted, and (messages, seconds) per connection.
 SOCKET_MAX_BYTES = 4096

@@ -10,13 +10,12 @@ import threading
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 
 from games import services, watchers
 from games.models import Table
-from pokerhome.layers import ProcessChannelLayer
 from tests.web.test_socket import open_table
 
 REDIS_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/7")
@@ -67,7 +66,7 @@ def test_each_socket_on_the_loop_is_told_once_in_turn_and_one_failure_stops_no_o
 
 def test_a_loop_joins_a_tables_group_once_with_its_first_socket_and_leaves_with_its_last():
     async def scenario():
-        layer = ProcessChannelLayer()
+        layer = InMemoryChannelLayer()
         group = watchers.group_of(-6)
         one, two = Socket("one"), Socket("two")
         await watchers.watch(-6, one, layer)
@@ -89,7 +88,7 @@ def test_a_loop_joins_a_tables_group_once_with_its_first_socket_and_leaves_with_
 
 def test_a_notice_goes_to_this_loops_sockets_directly_and_to_other_loops_relays_once():
     async def scenario():
-        layer = ProcessChannelLayer()
+        layer = InMemoryChannelLayer()
         here = Socket("here")
         await watchers.watch(-5, here, layer)
         relay = await watchers.relay_here(layer)
@@ -108,7 +107,7 @@ def test_a_notice_goes_to_this_loops_sockets_directly_and_to_other_loops_relays_
 
 def test_a_relay_passes_on_other_loops_notices_and_goes_on_after_a_bad_one(caplog):
     async def scenario():
-        layer = ProcessChannelLayer()
+        layer = InMemoryChannelLayer()
         socket = Socket("s")
         await watchers.watch(-9, socket, layer)
         relay = await watchers.relay_here(layer)
@@ -173,7 +172,7 @@ def test_through_redis_each_process_tells_its_own_sockets_once():
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_a_tables_sockets_share_one_member_of_its_group_and_each_sees_a_change_once():
-    if not isinstance(get_channel_layer(), ProcessChannelLayer):
+    if not isinstance(get_channel_layer(), InMemoryChannelLayer):
         pytest.skip(f"this run's layer is {settings.CHANNEL_LAYERS['default']['BACKEND']}")
     table, seats, spectator = await open_table("high-low-declare", 2)
     layer = get_channel_layer()
