@@ -274,8 +274,15 @@ def _hand_words(seen: dict | None, mine: dict | None) -> str:
     """What the viewer's own cards make now, while they are in the hand."""
     if not (seen and mine) or mine["folded"] or seen["finished"]:
         return ""
-    cards = [c["card"] for c in mine["cards"]]
-    return hand_in_words(cards, seen["board"], seen["game"], seen["stakes"]["low"])
+    cards = tuple(c["card"] for c in mine["cards"])
+    return _words_for(cards, tuple(seen["board"]), seen["game"], seen["stakes"]["low"])
+
+
+@lru_cache(maxsize=4096)
+def _words_for(cards: tuple, board: tuple, game: str, low: str | None) -> str:
+    """``hand_in_words``, worked out once for the same cards: a player's cards and the
+    board stay the same over most versions of a hand."""
+    return hand_in_words(list(cards), list(board), game, low)
 
 
 def _winnings(awards: list[dict]) -> dict[int, int]:
