@@ -2,6 +2,7 @@
 
 A message is parsed, checked and handed to a service; on every change of the table each
 connection renders its own viewer's fragment and sends it (DESIGN.md principles 6, 7).
+What the process holds of the table between messages is its owner's (games.owner).
 """
 
 from __future__ import annotations
@@ -25,77 +26,14 @@ from django.utils import timezone
 from games import presence, queued_actions, services, watchers
 from games.forms import TOKEN
 from games.models import Table
+from games.owner import owner_of
 from games.presenter import receive_parts, render_table, viewer_of
 from games.services import ServiceError, StaleAction
-from games.state import TableSnapshot, cached_snapshot, choice_due, latest_snapshot
+from games.state import TableSnapshot, choice_due
 
 logger = logging.getLogger(__name__)
 HAND_ACTIONS = {"fold", "check", "call", "bet", "raise", "draw", "arrange", "replace", "keep",
                 "take", "decline", "declare"}  # fmt: skip
-
-
-_reading: dict[int, asyncio.Future] = {}
-
-
-async def table_at(table_id: int, invite: str, version: int, fresh: bool = False) -> TableSnapshot:
-    """The table at ``version`` or later. A version this process holds costs nothing;
-    else one read of the database serves every connection of the process that waits for
-    it."""
-    for _ in range(3):
-        held = None if fresh else cached_snapshot(table_id, invite, version)
-        if held is not None:
-            return held
-        reading = _reading.get(table_id)
-        if reading is None:
-            reading = asyncio.ensure_future(database_sync_to_async(latest_snapshot)(table_id))
-            _reading[table_id] = reading
-            reading.add_done_callback(lambda _: _reading.pop(table_id, None))
-        shot = await asyncio.shield(reading)
-        if shot.version >= version:
-            return shot
-        fresh = False  # read before that version committed: look again
-    return shot
-
-
-_clocks: dict[tuple[int, str], tuple[int, float, asyncio.TimerHandle]] = {}
-
-
-CLOCK_GRACE = 1.0  # seconds a process leaves a clock to the process that set it
-
-
-def schedule_clock(
-    table: tuple[int, str], version: int, due: float | None, made_here: bool = True
-) -> None:
-    """One timer per table in this process, set from the newest version shown: when an
-    action clock runs out or the next hand is due, the table's clock runs once. Every
-    process may run it (games.services.tick does nothing where nothing is due), but the
-    process that made the version runs it first: the others wait ``CLOCK_GRACE`` longer,
-    and by then the version it makes has set their timers anew. (Run at once everywhere,
-    every deal had the other process wait for the table's lock and read it for nothing.)"""
-    held = _clocks.get(table)
-    if held is not None:
-        if held[0] > version or held[1:2] == (due,):
-            return
-        held[2].cancel()
-        del _clocks[table]
-    if due is not None:
-        delay = max(0.0, due - time.time()) + (0.05 if made_here else CLOCK_GRACE)
-        handle = asyncio.get_running_loop().call_later(delay, _clock_due, table)
-        _clocks[table] = (version, due, handle)
-
-
-def _clock_due(table: tuple[int, str]) -> None:
-    _clocks.pop(table, None)
-    services.in_background(run_clock(table[0]))
-
-
-async def run_clock(table_id: int) -> None:
-    try:
-        await queued_actions.queued(services.tick, table_id, timezone.now())
-    except ServiceError:
-        pass
-    except Exception:  # the next version shown sets the clock again
-        logger.warning("the clock of table %s failed", table_id, exc_info=True)
 
 
 class BadMessage(Exception):
@@ -191,10 +129,6 @@ class NoDatabaseHopConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
 
-# Sockets open in this process per (table id, session key).
-_open_sockets: dict[tuple[int, str], int] = {}
-
-
 async def _presence_changed(table_id: int) -> None:
     """Show the table anew if who is away has changed (games.presence)."""
     try:
@@ -214,7 +148,7 @@ class TableConsumer(NoDatabaseHopConsumer):
 
     async def connect(self) -> None:
         self.invite = invite = self.scope["url_route"]["kwargs"]["invite"]
-        self.counted: tuple[int, str] | None = None
+        self.counted = False
         self.table_id = None
         if TOKEN.fullmatch(invite):  # (PostgreSQL refuses to even look up a NUL byte)
             self.table_id = await database_sync_to_async(self._table_id)(invite)
@@ -225,8 +159,11 @@ class TableConsumer(NoDatabaseHopConsumer):
         self.session_key = session.session_key if session is not None else None
         # A browser has a session from the table's page on; a socket without one (a
         # script's, a benchmark's) shows the table to nobody in particular: not counted.
-        client = (self.table_id, self.session_key or "")
-        if self.session_key and _open_sockets.get(client, 0) >= settings.SOCKETS_PER_SESSION:
+        self.owner = owner_of(self.table_id, invite)
+        if (
+            self.session_key
+            and self.owner.sockets_of(self.session_key) >= settings.SOCKETS_PER_SESSION
+        ):
             await self.accept()
             await self.send_error(
                 f"this browser has the table open {settings.SOCKETS_PER_SESSION} times "
@@ -234,8 +171,8 @@ class TableConsumer(NoDatabaseHopConsumer):
             )
             await self.close(code=4429)
             return
-        _open_sockets[client] = _open_sockets.get(client, 0) + 1
-        self.counted = client
+        self.owner.arrive(self.session_key or "")
+        self.counted = True
         try:
             await self._open()
         except BaseException:
@@ -272,16 +209,13 @@ class TableConsumer(NoDatabaseHopConsumer):
 
     def _uncount(self) -> bool:
         """Stop counting this socket; whether it was its browser's last one here."""
-        if self.counted is None:
+        if not self.counted:
             return False
-        left = _open_sockets.pop(self.counted) - 1
-        if left:
-            _open_sockets[self.counted] = left
-        self.counted = None
-        return not left
+        self.counted = False
+        return self.owner.leave(self.session_key or "")
 
     async def disconnect(self, code: int) -> None:
-        if getattr(self, "counted", None) is not None:
+        if getattr(self, "counted", False):
             last = self._uncount()
             await watchers.unwatch(self.table_id, self)
             if last and self.session_key:  # gone, unless a socket of it shows up again
@@ -307,7 +241,7 @@ class TableConsumer(NoDatabaseHopConsumer):
         """This viewer's render of the table at ``version`` or later (``fresh``: as the
         database has it now), unless the browser already shows that version. ``notice``:
         the notification of that version (what it carries spares work)."""
-        shot = await table_at(self.table_id, self.invite, version, fresh)
+        shot = await self.owner.table_at(version, fresh)
         if shot.version <= self.version:
             return
         if notice:
@@ -318,7 +252,7 @@ class TableConsumer(NoDatabaseHopConsumer):
         html = render_table(shot.table, viewer, shot)
         self.version = shot.version
         await self.send(text_data=html)
-        schedule_clock((self.table_id, self.invite), shot.version, self._due(shot), shot.made_here)
+        self.owner.set_clock(shot.version, self._due(shot), shot.made_here)
 
     async def table_changed(self, event: dict) -> None:
         if event["version"] > self.version:

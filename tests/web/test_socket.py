@@ -21,8 +21,9 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from games import consumers, services
+from games import services
 from games.models import Player, Table
+from games.owner import CLOCK_GRACE, owner_of
 from games.rules.document import replay
 from pokerhome.asgi import application
 from tests.rules.playout import random_action
@@ -364,8 +365,9 @@ async def test_a_clock_set_by_another_process_is_left_to_that_process_first():
     loop, due = asyncio.get_running_loop(), time.time()
     waits = {}
     for table, made_here in (((90001, "a"), True), ((90002, "b"), False)):
-        consumers.schedule_clock(table, 1, due, made_here)
-        waits[made_here] = consumers._clocks[table][2].when() - loop.time()
-        consumers._clocks.pop(table)[2].cancel()
+        owner = owner_of(*table)
+        owner.set_clock(1, due, made_here)
+        waits[made_here] = owner.clock[2].when() - loop.time()
+        owner.clock[2].cancel()
     assert waits[True] < 0.1  # due now: this process made the version, it runs the clock
-    assert consumers.CLOCK_GRACE - 0.1 < waits[False] <= consumers.CLOCK_GRACE
+    assert CLOCK_GRACE - 0.1 < waits[False] <= CLOCK_GRACE

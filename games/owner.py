@@ -1,0 +1,131 @@
+"""What this process holds of a live table it serves: one owner per table and event loop.
+
+deploy/nginx.conf sends all of a table's sockets to one process, so a table has one
+owner. The owner is made with the table's first socket here and goes with its last one,
+once its clock has run. It holds:
+
+- the table's sockets per browser (a browser may have a few tabs open; more are refused);
+- the one read of the database in flight, which all of the table's sockets wait for;
+- the table's clock: one timer, set from the newest version shown, that runs the table's
+  clock (``services.tick``) when an action clock runs out or the next hand is due.
+
+Correctness does not depend on there being one owner: the database's version fences
+every change (``services.writes_table``), and ``tick`` does nothing where nothing is due.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import weakref
+
+from channels.db import database_sync_to_async
+from django.utils import timezone
+
+from games import queued_actions, services
+from games.services import ServiceError
+from games.state import TableSnapshot, cached_snapshot, latest_snapshot
+
+logger = logging.getLogger(__name__)
+CLOCK_GRACE = 1.0  # seconds a process leaves a clock to the process that made its version
+
+
+class TableOwner:
+    """One live table on this event loop: its sockets per browser, its read, its clock."""
+
+    def __init__(self, table_id: int, invite: str) -> None:
+        self.table_id, self.invite = table_id, invite
+        self.browsers: dict[str, int] = {}  # open sockets per session key ("": none)
+        self.reading: asyncio.Future | None = None
+        self.clock: tuple[int, float, asyncio.TimerHandle] | None = None  # version, due, timer
+
+    # -- sockets ------------------------------------------------------------------
+    def sockets_of(self, session_key: str) -> int:
+        return self.browsers.get(session_key, 0)
+
+    def arrive(self, session_key: str) -> None:
+        self.browsers[session_key] = self.browsers.get(session_key, 0) + 1
+
+    def leave(self, session_key: str) -> bool:
+        """One socket of the browser is gone; whether it was its last one here."""
+        left = self.browsers.pop(session_key, 1) - 1
+        if left:
+            self.browsers[session_key] = left
+        self._release_if_idle()
+        return not left
+
+    # -- reading ------------------------------------------------------------------
+    async def table_at(self, version: int, fresh: bool = False) -> TableSnapshot:
+        """The table at ``version`` or later (``fresh``: as the database has it now). A
+        version this process holds costs nothing; else one read of the database serves
+        every socket of the table that waits for it."""
+        for _ in range(3):
+            held = None if fresh else cached_snapshot(self.table_id, self.invite, version)
+            if held is not None:
+                return held
+            if self.reading is None:
+                read = database_sync_to_async(latest_snapshot)(self.table_id)
+                self.reading = reading = asyncio.ensure_future(read)
+                reading.add_done_callback(self._read)
+            shot = await asyncio.shield(self.reading)
+            if shot.version >= version:
+                return shot
+            fresh = False  # read before that version committed: look again
+        return shot
+
+    def _read(self, reading: asyncio.Future) -> None:
+        if self.reading is reading:
+            self.reading = None
+
+    # -- the clock ----------------------------------------------------------------
+    def set_clock(self, version: int, due: float | None, made_here: bool = True) -> None:
+        """Set the table's one timer from the version ``version`` shown: it runs the
+        table's clock at ``due`` (a Unix time; None: nothing is due). Every process may
+        run it, but the process that made the version runs it first: the others wait
+        ``CLOCK_GRACE`` longer, and by then the version it makes has set their timers
+        anew (run at once everywhere, each deal had the other process wait for the
+        table's lock and read it for nothing)."""
+        if self.clock is not None:
+            if self.clock[0] > version or self.clock[1] == due:
+                return
+            self.clock[2].cancel()
+            self.clock = None
+        if due is not None:
+            delay = max(0.0, due - time.time()) + (0.05 if made_here else CLOCK_GRACE)
+            handle = asyncio.get_running_loop().call_later(delay, self._clock_due)
+            self.clock = (version, due, handle)
+
+    def _clock_due(self) -> None:
+        self.clock = None
+        services.in_background(self.run_clock())
+
+    async def run_clock(self) -> None:
+        try:
+            await queued_actions.queued(services.tick, self.table_id, timezone.now())
+        except ServiceError:
+            pass
+        except Exception:  # the next version shown sets the clock again
+            logger.warning("the clock of table %s failed", self.table_id, exc_info=True)
+        finally:
+            self._release_if_idle()
+
+    def _release_if_idle(self) -> None:
+        if not self.browsers and self.clock is None and self.reading is None:
+            owners = _owners.get(asyncio.get_running_loop(), {})
+            if owners.get(self.table_id) is self:
+                del owners[self.table_id]
+
+
+_owners: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, TableOwner]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def owner_of(table_id: int, invite: str) -> TableOwner:
+    """The table's owner on the running event loop, made if it has none."""
+    owners = _owners.setdefault(asyncio.get_running_loop(), {})
+    owner = owners.get(table_id)
+    if owner is None or owner.invite != invite:
+        owner = owners[table_id] = TableOwner(table_id, invite)
+    return owner
