@@ -79,10 +79,13 @@ class _Index:
 
 def action_paths(marks: list[Mark]) -> list[dict[str, float]]:
     """Each traced action's marks by name (see SEGMENTS), for the actions whose every mark
-    was found: in one process, those of the other process are not looked for."""
+    was found: at a table served by one process (as deploy/nginx.conf routes), those of
+    the other process are not looked for."""
     index = _Index(marks)
-    several = len({m.pid for m in marks}) > 1
-    paths = (_path(index, m, several) for m in marks if m.what == "arrived")
+    processes: dict[int, set[int]] = {}
+    for m in marks:
+        processes.setdefault(m.table, set()).add(m.pid)
+    paths = (_path(index, m, len(processes[m.table]) > 1) for m in marks if m.what == "arrived")
     return [path for path in paths if path is not None]
 
 
