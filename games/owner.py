@@ -77,6 +77,7 @@ class TableOwner:
     def _read(self, reading: asyncio.Future) -> None:
         if self.reading is reading:
             self.reading = None
+            self._release_if_idle()
 
     # -- the clock ----------------------------------------------------------------
     def set_clock(self, version: int, due: float | None, made_here: bool = True) -> None:
@@ -91,10 +92,12 @@ class TableOwner:
                 return
             self.clock[2].cancel()
             self.clock = None
-        if due is not None:
-            delay = max(0.0, due - time.time()) + (0.05 if made_here else CLOCK_GRACE)
-            handle = asyncio.get_running_loop().call_later(delay, self._clock_due)
-            self.clock = (version, due, handle)
+        if due is None:
+            self._release_if_idle()
+            return
+        delay = max(0.0, due - time.time()) + (0.05 if made_here else CLOCK_GRACE)
+        handle = asyncio.get_running_loop().call_later(delay, self._clock_due)
+        self.clock = (version, due, handle)
 
     def _clock_due(self) -> None:
         self.clock = None

@@ -8,6 +8,7 @@ changes nothing.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import threading
 from collections.abc import Callable
@@ -75,10 +76,17 @@ def notify(table_id: int, version: int, shot: TableSnapshot | None = None) -> No
     the database: if the channel layer is down, browsers catch up when they next sync.
     ``shot``'s public parts spare another process rendering them (only sent to others).
     Called by ``changed`` (from the event loop), the notice is sent from the loop once the
-    service returns; called from synchronous code (a page, a test), it is sent now."""
+    service returns. Called from synchronous code on a server's thread (a page), it is
+    handed to the loop the server's sockets are on, and sent there in a context of its
+    own: the page does not wait, and nothing the sockets start keeps the page's thread.
+    Called with no server running (a test, a command), it is sent now."""
     waiting = getattr(_published_here, "notices", None)
     if waiting is not None:
         waiting.append((table_id, version, shot))
+        return
+    loop = watchers.serving_loop()
+    if loop is not None:
+        loop.call_soon_threadsafe(in_background, _send_notice(table_id, version, shot))
     else:
         async_to_sync(_send_notice)(table_id, version, shot)
 
@@ -89,13 +97,20 @@ _published_here = threading.local()  # the notices of the service ``changed`` is
 async def changed(service: Callable, *args):
     """``service(*args)`` from the event loop: it runs on the database thread, and the
     notices of what it changed are sent from the loop, in order, once it returns (the
-    sockets they tell then render on the loop, and may use the database thread again)."""
-    result, notices = await database_sync_to_async(_collecting)(service, args)
-    for notice in notices:
-        in_background(_send_notice(*notice))
+    sockets they tell then render on the loop, and may use the database thread again).
+    They are sent even if the caller is cancelled meanwhile (its socket closed)."""
+    calling = asyncio.ensure_future(database_sync_to_async(_collecting)(service, args))
+    calling.add_done_callback(_send_collected)
+    result, _ = await asyncio.shield(calling)
     if isinstance(result, _Raised):
         raise result.error
     return result
+
+
+def _send_collected(calling: asyncio.Future) -> None:
+    if not calling.cancelled() and calling.exception() is None:
+        for notice in calling.result()[1]:
+            in_background(_send_notice(*notice))
 
 
 @dataclass
@@ -128,9 +143,10 @@ _background: set[asyncio.Task] = set()
 
 
 def in_background(work) -> None:
-    """Run a coroutine on the current event loop without waiting for it (kept referenced
-    until it is done, so it cannot be collected half-way)."""
-    task = asyncio.ensure_future(work)
+    """Run a coroutine on the running event loop without waiting for it, in a context of
+    its own (what it starts outlives its caller: a page's request, say), kept referenced
+    until it is done so that it cannot be collected half-way."""
+    task = asyncio.get_running_loop().create_task(work, context=contextvars.Context())
     _background.add(task)
     task.add_done_callback(_background.discard)
 

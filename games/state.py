@@ -22,6 +22,7 @@ from django.utils import timezone
 from games import presence
 from games.models import ChatLine, Hand, Player, Table
 from games.rules.document import replay
+from games.rules.errors import RulesError
 from games.rules.hand import Hand as HandState
 from games.rules.table import next_button
 from games.rules.view import views as all_views
@@ -104,8 +105,8 @@ def _engine_key(hand: Hand) -> tuple:
     return (hand.pk, hand.started, hand.sequence)
 
 
-# The event loop takes an engine to follow another process's change while the database
-# thread may take it for an action: looking and taking are one step.
+# The event loop reads a kept engine (engine_at) while the database thread may take it
+# for an action: looking and taking are one step.
 _taking = threading.Lock()
 
 
@@ -120,12 +121,32 @@ def _kept_engine(hand: Hand, take: bool = False) -> HandState | None:
 
 
 def engine_at(hand: Hand) -> HandState:
-    """The hand as its events leave it, shared by this process's readers: never mutate it."""
+    """The hand as its events leave it, shared by this process's readers: never mutate it.
+    A kept engine of an earlier moment of the hand is brought up to it with the events
+    since (another process's actions); else the hand is rebuilt from all of them."""
     engine = _kept_engine(hand)
     if engine is None:
-        engine = load_engine(hand)
+        engine = _caught_up(hand) or load_engine(hand)
         remember_engine(hand, engine)
     return engine
+
+
+def _caught_up(hand: Hand) -> HandState | None:
+    """This process's kept engine of an earlier moment of ``hand`` (taken out), with the
+    events since applied; None when there is none (or they do not apply)."""
+    with _taking:
+        kept = _engines.get(hand.pk)
+        if kept is None or kept[0][:2] != _engine_key(hand)[:2] or kept[0][2] > hand.sequence:
+            return None
+        del _engines[hand.pk]
+    engine = kept[1]
+    since = hand.events.filter(sequence__gt=engine.sequence, sequence__lte=hand.sequence)
+    try:
+        for event in since.order_by("sequence"):
+            engine.apply(event.action)
+    except RulesError:
+        return None  # rebuilt from all the events instead
+    return engine if engine.sequence == hand.sequence else None
 
 
 def take_engine(hand: Hand) -> HandState:
@@ -154,7 +175,7 @@ class TableSnapshot:
     button_next: int | None
     refused: frozenset[str] = frozenset()  # sessions whose seat request the host refused
     shared: dict = field(default_factory=dict)  # what all viewers share (presenter)
-    made_here: bool = False  # made by a change in this process (not read, not followed)
+    made_here: bool = False  # made by a change in this process (not read)
     chat: tuple[tuple, ...] = ()  # the chat's latest lines: (id, name, by host, text)
     away: frozenset[int] = frozenset()  # seated players whose browsers are gone (presence)
 

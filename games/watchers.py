@@ -99,6 +99,17 @@ async def watch(table_id: int, watcher: Watcher, layer: BaseChannelLayer | None)
         raise
 
 
+def serving_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop that this process's sockets are on (a server has one), if
+    it is not the caller's own: None when no socket has been served."""
+    try:
+        here = asyncio.get_running_loop()
+    except RuntimeError:
+        here = None
+    return next((loop for loop in list(_relays) if loop is not here and loop.is_running()
+                 and not loop.is_closed()), None)  # fmt: skip
+
+
 def _made_here() -> Relay | None:
     """The running loop's relay, if it is made."""
     making = _relays.get(asyncio.get_running_loop())

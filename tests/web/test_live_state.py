@@ -308,6 +308,29 @@ def test_a_hand_keeps_one_engine_its_newest():
     assert state.engine_at(hand) is state._engines[hand_id][1]  # used, not rebuilt
 
 
+@pytest.mark.parametrize("game", ["levys", "high-low-declare", "sviten"])
+def test_an_engine_kept_from_before_another_process_acted_catches_up_from_the_events(game):
+    table, rng = dealt_table(game, players=3), random.Random(11)
+    caught = 0
+    while state.current_hand(table) is not None:
+        hand = state.current_hand(table)
+        kept = copy.deepcopy(state.engine_at(hand))  # this process's, at this moment
+        for _ in range(rng.randint(1, 3)):  # another process acts (nothing kept here)
+            if state.current_hand(table) is None:
+                break
+            services.act(table.pk, *next_move(table, rng))
+        hand.refresh_from_db()
+        state._engines.clear()
+        state.remember_engine(Hand(pk=hand.pk, started=hand.started, sequence=kept.sequence,
+                                   document=hand.document), kept)  # fmt: skip
+        with CaptureQueriesContext(connection) as queries:
+            caught_up = state.engine_at(hand)
+        assert caught_up is kept and len(queries.captured_queries) == 1  # the events since
+        assert state.all_views(caught_up) == state.all_views(state.load_engine(hand))
+        caught += 1
+    assert caught >= 3
+
+
 def test_a_copied_row_is_a_copy_as_copy_copy_makes_it():
     table = dealt_table()
     hand = state.current_hand(table)
