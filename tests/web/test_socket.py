@@ -140,7 +140,12 @@ async def check_payloads(table: Table, seats: dict[int, Seat], spectator: Seat) 
             witness = await witness_for(table, number or latest.number)
             allowed = witness.public | witness.own.get(seat.number, set())
             leaked = cards_in(payload) - allowed
-            assert not leaked, f"seat {seat.number} was sent {leaked} of hand {number}"
+            assert not leaked, (
+                f"seat {seat.number} was sent {leaked} of hand {number}: "
+                + (
+                    payload[:1500]  # what it was, to tell a leak from a scan's mistake
+                )
+            )
             checked += 1
         seat.received.clear()
     return checked
