@@ -26,7 +26,7 @@ An action's segments, each from one mark to the next on its path:
 from __future__ import annotations
 
 import bisect
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -79,21 +79,22 @@ class _Index:
 
 def action_paths(marks: list[Mark]) -> list[dict[str, float]]:
     """Each traced action's marks by name (see SEGMENTS), for the actions whose every mark
-    was found: at a table served by one process (as deploy/nginx.conf routes), those of
-    the other process are not looked for."""
+    was found: at a table whose sockets one process tells (as deploy/nginx.conf routes,
+    or with the other's forwarded to it), those of the other process are not looked for."""
     index = _Index(marks)
-    processes: dict[int, set[int]] = {}
+    processes: dict[int, set[int]] = defaultdict(set)
     for m in marks:
-        processes.setdefault(m.table, set()).add(m.pid)
+        if m.what == "tell":
+            processes[m.table].add(m.pid)
     paths = (_path(index, m, len(processes[m.table]) > 1) for m in marks if m.what == "arrived")
     return [path for path in paths if path is not None]
 
 
 def _path(index: _Index, arrived: Mark, several: bool) -> dict[str, float] | None:
     table, version = arrived.table, arrived.version
-    queued = index.first("queued", table, arrived.at, lambda m: m.pid == arrived.pid)
+    queued = index.first("queued", table, arrived.at)  # (forwarded: on the table's process)
     written = queued and index.first("written", table, queued.at,
-                                     lambda m: m.pid == arrived.pid)  # fmt: skip
+                                     lambda m: m.pid == queued.pid)  # fmt: skip
     publish = written and index.first("publish", table, written.at,
                                       lambda m: m.version == version)  # fmt: skip
     if not publish:
@@ -144,10 +145,25 @@ def segment_table(paths: list[dict[str, float]]) -> list[tuple[str, float, float
     return rows
 
 
+def work_by_process(marks: list[Mark]) -> dict[int, Counter]:
+    """Each process's count of the actions it received on its sockets (``arrived``), wrote
+    (``written``: the rules' work) and of the versions it told its sockets of (``tell``:
+    rendering them)."""
+    work: dict[int, Counter] = defaultdict(Counter)
+    for m in marks:
+        if m.what in ("arrived", "written", "tell"):
+            work[m.pid][m.what] += 1
+    return work
+
+
 def report(folder: Path) -> str:
-    paths = action_paths(read_marks(folder))
+    marks = read_marks(folder)
+    paths = action_paths(marks)
     lines = [f"traced: {len(paths)} actions, server side, ms",
              f"  {'segment':34} {'p50':>6} {'p90':>6} {'p99':>6} {'slowest 2%':>11}"]  # fmt: skip
     for name, p50, p90, p99, worst in segment_table(paths):
         lines.append(f"  {name:34} {p50:6.2f} {p90:6.2f} {p99:6.2f} {worst:11.2f}")
+    for pid, work in sorted(work_by_process(marks).items()):
+        lines.append(f"  process {pid}: {work['arrived']} actions arrived, {work['written']} "
+                     f"written, {work['tell']} versions told to sockets")  # fmt: skip
     return "\n".join(lines)

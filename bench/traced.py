@@ -40,7 +40,7 @@ _receive = consumers.TableConsumer.receive
 
 
 async def receive(self, text_data=None, bytes_data=None):
-    mark("arrived", self.table_id, self.version + 1)
+    mark("arrived", self.table_id, getattr(self.screen, "version", -1) + 1)
     return await _receive(self, text_data, bytes_data)
 
 

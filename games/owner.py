@@ -1,10 +1,13 @@
 """What this process holds of a live table it serves: one owner per table and event loop.
 
-deploy/nginx.conf sends all of a table's sockets to one process, so a table has one
-owner. The owner is made with the table's first socket here and goes with its last one,
-once its clock has run. It holds:
+deploy/nginx.conf sends all of a table's sockets to one process, and a lease names the
+process that serves the table (games.lease): a socket that lands on another process is
+forwarded to it (games.forwarding). An owner is made with the table's first socket here
+and goes with its last one, once its clock has run. Where this process serves the table,
+it holds:
 
-- the table's sockets per browser (a browser may have a few tabs open; more are refused);
+- the table's sockets per browser (a browser may have a few tabs open; more are refused),
+  and the screens of the sockets other processes forward here;
 - the one read of the database in flight, which all of the table's sockets wait for;
 - the table's clock: one timer, set from the newest version shown, that runs the table's
   clock (``services.tick``) when an action clock runs out or the next hand is due.
@@ -21,9 +24,11 @@ import time
 import weakref
 
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.utils import timezone
 
-from games import queued_actions, services
+from games import queued_actions, services, watchers
+from games.lease import Leases
 from games.services import ServiceError
 from games.state import TableSnapshot, cached_snapshot, latest_snapshot
 
@@ -39,6 +44,19 @@ class TableOwner:
         self.browsers: dict[str, int] = {}  # open sockets per session key ("": none)
         self.reading: asyncio.Future | None = None
         self.clock: tuple[int, float, asyncio.TimerHandle] | None = None  # version, due, timer
+        self.screens: dict[str, object] = {}  # forwarded here, by id (games.forwarding)
+        self.holder: str | None = None  # the process that serves the table (None: this one)
+        self.leases: Leases | None = None  # this process's, once it has claimed the table
+
+    # -- the lease ----------------------------------------------------------------
+    async def claim(self, again: bool = False) -> str | None:
+        """The process that serves the table (None: this one), claimed once (``again``:
+        anew, its holder being gone)."""
+        if self.leases is None or again:
+            relay = await watchers.relay_here(get_channel_layer())
+            self.leases = relay.leases
+            self.holder = await relay.leases.claim(self.table_id) if relay.leases else None
+        return self.holder
 
     # -- sockets ------------------------------------------------------------------
     def sockets_of(self, session_key: str) -> int:
@@ -52,7 +70,7 @@ class TableOwner:
         left = self.browsers.pop(session_key, 1) - 1
         if left:
             self.browsers[session_key] = left
-        self._release_if_idle()
+        self.release_if_idle()
         return not left
 
     # -- reading ------------------------------------------------------------------
@@ -77,7 +95,7 @@ class TableOwner:
     def _read(self, reading: asyncio.Future) -> None:
         if self.reading is reading:
             self.reading = None
-            self._release_if_idle()
+            self.release_if_idle()
 
     # -- the clock ----------------------------------------------------------------
     def set_clock(self, version: int, due: float | None, made_here: bool = True) -> None:
@@ -93,7 +111,7 @@ class TableOwner:
             self.clock[2].cancel()
             self.clock = None
         if due is None:
-            self._release_if_idle()
+            self.release_if_idle()
             return
         delay = max(0.0, due - time.time()) + (0.05 if made_here else CLOCK_GRACE)
         handle = asyncio.get_running_loop().call_later(delay, self._clock_due)
@@ -111,13 +129,36 @@ class TableOwner:
         except Exception:  # the next version shown sets the clock again
             logger.warning("the clock of table %s failed", self.table_id, exc_info=True)
         finally:
-            self._release_if_idle()
+            self.release_if_idle()
 
-    def _release_if_idle(self) -> None:
-        if not self.browsers and self.clock is None and self.reading is None:
-            owners = _owners.get(asyncio.get_running_loop(), {})
-            if owners.get(self.table_id) is self:
-                del owners[self.table_id]
+    # -- presence -----------------------------------------------------------------
+    def note_presence(self, later: float = 0.0) -> None:
+        """Show the table anew, now or ``later`` (seconds), if who is away has changed
+        (games.presence): when a browser comes, and once one that went may be away."""
+        if later:
+            asyncio.get_running_loop().call_later(later, self.note_presence)
+        else:
+            services.in_background(_presence_changed(self.table_id))
+
+    def release_if_idle(self) -> None:
+        if self.browsers or self.screens or self.clock is not None or self.reading is not None:
+            return
+        owners = _owners.get(asyncio.get_running_loop(), {})
+        if owners.get(self.table_id) is self:
+            del owners[self.table_id]
+            if self.leases is not None and self.holder is None:
+                services.in_background(self._let_go(self.leases))
+
+    async def _let_go(self, leases: Leases) -> None:
+        if self.table_id not in _owners.get(asyncio.get_running_loop(), {}):  # not back
+            await leases.release(self.table_id)
+
+
+async def _presence_changed(table_id: int) -> None:
+    try:
+        await services.changed(services.note_presence, table_id)
+    except Exception:  # a table deleted meanwhile, or the database away: shown at the next change
+        logger.warning("could not note who is at table %s", table_id, exc_info=True)
 
 
 _owners: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, TableOwner]] = (

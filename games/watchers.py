@@ -19,9 +19,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
-from channels.layers import BaseChannelLayer
+from channels.layers import BaseChannelLayer, InMemoryChannelLayer
+from django.conf import settings
+
+from games.lease import Leases
 
 logger = logging.getLogger(__name__)
 
@@ -37,7 +41,8 @@ def group_of(table_id: int) -> str:
 
 class Relay:
     """One event loop's sockets, by table, and its channel in the layer's groups of those
-    tables (none without a layer)."""
+    tables (none without a layer); the channel names this process to the others (its
+    leases, and the sockets forwarded between them: games.forwarding)."""
 
     def __init__(self, layer: BaseChannelLayer | None, channel: str | None) -> None:
         self.layer, self.channel = layer, channel
@@ -45,6 +50,18 @@ class Relay:
         self.joined: set[int] = set()  # the tables whose groups the channel is in
         self.joining = asyncio.Lock()  # one change of the relay's groups at a time
         self.listening: asyncio.Task | None = None
+        shared = layer is not None and not isinstance(layer, InMemoryChannelLayer)
+        url = getattr(settings, "REDIS_URL", "")  # the layer's Redis
+        self.leases = Leases(channel, url) if shared and url else None
+        self.forwarded: dict[str, object] = {}  # sockets here served elsewhere, by id
+        self.screens: dict[str, object] = {}  # screens here of sockets elsewhere, by id
+        self.lapses: asyncio.Task | None = None  # watching the others' heartbeats
+        self.rejoining: asyncio.Task | None = None  # joining a group again, the layer away
+
+
+# What the relay does with a message to its own channel, by type (games.forwarding);
+# notices to a table's group go to its sockets here.
+HANDLERS: dict[str, Callable[[Relay, dict], Awaitable[None]]] = {}
 
 
 _relays: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Future] = (
@@ -78,7 +95,10 @@ async def _listen(relay: Relay) -> None:
     while True:
         try:
             event = await relay.layer.receive(relay.channel)
-            if event.get("origin") != relay.channel:  # this loop told its own already
+            handler = HANDLERS.get(event.get("type"))
+            if handler is not None:
+                await handler(relay, event)
+            elif event.get("origin") != relay.channel:  # this loop told its own already
                 await tell(int(event["table"]), event)
         except asyncio.CancelledError:
             raise
@@ -87,16 +107,36 @@ async def _listen(relay: Relay) -> None:
             await asyncio.sleep(0.5)
 
 
-async def watch(table_id: int, watcher: Watcher, layer: BaseChannelLayer | None) -> None:
+async def watch(
+    table_id: int, watcher: Watcher, layer: BaseChannelLayer | None, keep: bool = False
+) -> None:
     """``watcher`` (a socket, on the running event loop) is to be told of ``table_id``'s
-    new versions, its own loop's and every other's (through ``layer``)."""
+    new versions, its own loop's and every other's (through ``layer``). If the layer is
+    away, ``keep``: told of this loop's own versions until the table's group is joined
+    again, which is tried every few seconds (else the error is raised)."""
     relay = await relay_here(layer)
     relay.sockets.setdefault(table_id, {})[watcher] = None
     try:
         await _settle(relay, table_id, refresh=True)
+    except Exception:
+        if not keep:
+            _forget(relay, table_id, watcher)
+            raise
+        logger.warning("could not join table %s's group: trying again", table_id)
+        relay.rejoining = asyncio.ensure_future(_join_again(relay, table_id))
     except BaseException:
         _forget(relay, table_id, watcher)
         raise
+
+
+async def _join_again(relay: Relay, table_id: int) -> None:
+    while relay.sockets.get(table_id):
+        await asyncio.sleep(2.0)
+        try:
+            await _settle(relay, table_id, refresh=True)
+            return
+        except Exception:
+            continue
 
 
 def serving_loop() -> asyncio.AbstractEventLoop | None:

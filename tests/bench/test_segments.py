@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 import pytest
 
-from bench.segments import Mark, action_paths, read_marks, report, segment_table
+from bench.segments import (
+    Mark,
+    action_paths,
+    read_marks,
+    report,
+    segment_table,
+    work_by_process,
+)
 
 ACTING, OTHER = 101, 202
 
@@ -98,3 +106,17 @@ def test_marks_are_read_from_each_processs_file(tmp_path):
     text = report(tmp_path)
     assert "traced: 1 actions" in text
     assert "notice to the other process" in text
+    assert f"process {OTHER}: 0 actions arrived, 0 written, 1 versions told" in text
+
+
+def test_an_action_forwarded_to_the_tables_process_is_followed_there():
+    # The player's socket is on OTHER, which forwards it: ACTING writes and tells.
+    marks = [m for m in two_process_action(100.0) if m.pid == ACTING]
+    marks[0] = replace(marks[0], pid=OTHER)
+    (path,) = action_paths(marks)
+    assert path["queued"] == pytest.approx(100.0005)
+    assert "heard" not in path
+    assert work_by_process(marks) == {
+        OTHER: Counter(arrived=1),
+        ACTING: Counter(written=1, tell=1),
+    }

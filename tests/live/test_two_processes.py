@@ -1,11 +1,14 @@
 """Two Daphne processes on the machine's PostgreSQL and Redis serve one table: a player on
-each process, and each sees the other's actions live."""
+each process, and each sees the other's actions live. One process serves the table; the
+other forwards its player's socket there and does none of the table's work."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import re
+import time
+from collections import Counter
 
 import psycopg
 import pytest
@@ -37,14 +40,31 @@ def postgres_database():
 
 @pytest.mark.parametrize("game", ["levys", "high-low-declare", "sviten"])
 def test_players_on_two_processes_play_a_hand_together(postgres_database, tmp_path, game):
-    env = server_env(postgres_database, REDIS_URL)
+    env = {**server_env(postgres_database, REDIS_URL), "TRACE_DIR": str(tmp_path)}
     migrate(env)
-    servers = [Server(env, log=tmp_path / f"server{i}.log").start() for i in (1, 2)]
+    # bench/traced.py marks each action written and each notice told to sockets, by process.
+    servers = [Server(env, log=tmp_path / f"server{i}.log", app="bench.traced:application")
+               for i in (1, 2)]  # fmt: skip
     try:
-        asyncio.run(play_on_two_servers(servers, game, postgres_database))
+        for server in servers:
+            server.start()
+        playing = asyncio.run(play_on_two_servers(servers, game, postgres_database))
     finally:
         for server in servers:
             server.stop()
+    work = {server.process.pid: marks_of(tmp_path / f"{server.process.pid}.tsv", playing)
+            for server in servers}  # fmt: skip
+    serving = [pid for pid, marks in work.items() if marks["written"]]
+    assert len(serving) == 1, f"actions were written by {len(serving)} processes: {work}"
+    (forwarding,) = set(work) - set(serving)
+    assert work[forwarding]["tell"] == 0, "the forwarding process rendered the table's versions"
+
+
+def marks_of(path, since: float) -> Counter:
+    """How many marks of each kind a traced process left from ``since`` (a monotonic
+    time: bench/traced.py marks the machine's monotonic clock)."""
+    lines = [line.split("\t") for line in path.read_text().splitlines()]
+    return Counter(kind for at, _, kind, *_ in lines if float(at) >= since)
 
 
 SETTINGS = {
@@ -54,18 +74,20 @@ SETTINGS = {
 }
 
 
-async def play_on_two_servers(servers: list[Server], game: str, database: str) -> None:
+async def play_on_two_servers(servers: list[Server], game: str, database: str) -> float:
+    """Play a hand, a player on each server; when the playing began (time.monotonic)."""
     host = Browser(servers[0].base)
     invite = open_table(host, game, **SETTINGS[game])
     players = [Browser(servers[0].base), Browser(servers[1].base)]
     await seat_and_deal(host, invite, players)
     assert all(len(my_cards(latest_table(p))) == 5 for p in players)
+    playing = time.monotonic()
     await play_until_result(players)
     pages = [latest_table(p) for p in players]
     versions = {int(re.search(r'data-version="(\d+)"', p).group(1)) for p in pages}
     assert len(versions) == 1, "the two processes disagree about the table"
     assert all('class="awards"' in p or 'data-hand="2"' in p for p in pages)
-    # Each process renders the other's parts for its own sockets: nothing hidden in them.
+    # The serving process renders the other's sockets' tables too: nothing hidden in them.
     witness = HandWitness(hand_document(database, invite, 1))
     for seat, player in enumerate(players, start=1):
         for page in player.pages:
@@ -73,6 +95,7 @@ async def play_on_two_servers(servers: list[Server], game: str, database: str) -
             if where and where.group(2) == "1" and where.group(1):
                 leaked = cards_in(page) - witness.may_see(int(where.group(1)), seat)
                 assert not leaked, f"seat {seat} was sent {leaked}"
+    return playing
 
 
 def hand_document(database: str, invite: str, number: int) -> dict:

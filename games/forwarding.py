@@ -1,0 +1,197 @@
+"""A socket that lands on a process that does not serve its table is forwarded there.
+
+deploy/nginx.conf sends a table's sockets to one process, but a socket may land on
+another (no proxy in front, or a process taking over). That process does no work of the
+table's: it sends the socket's messages to the relay channel of the process that holds
+the table's lease (games.lease), which keeps a screen for it (games.screen) as for a
+socket of its own, and it passes on what that process sends back. When the holder's
+heartbeat lapses, or it lets the table go, each socket forwarded to it claims the table
+anew (``TableConsumer.rehome``): it is then served here, or forwarded to the new holder.
+
+Messages on the layer, each to a relay's channel: ``screen.open``, ``screen.message`` and
+``screen.close`` to the holder; ``screen.show`` (a text for the socket) and
+``screen.moved`` back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+
+from games import presence, services, watchers
+from games.lease import HEARTBEAT
+from games.owner import owner_of
+from games.screen import Screen
+from games.watchers import Relay
+
+logger = logging.getLogger(__name__)
+
+
+# -- the process a socket landed on --------------------------------------------------
+async def forward(relay: Relay, consumer, holder: str) -> None:
+    """Serve ``consumer`` (a TableConsumer) through ``holder``, the table's process."""
+    consumer.forward_id, consumer.holder = uuid.uuid4().hex, holder
+    relay.forwarded[consumer.forward_id] = consumer
+    _watch_lapses(relay)
+    await relay.layer.send(holder, {
+        "type": "screen.open", "table": consumer.table_id, "invite": consumer.invite,
+        "screen": consumer.forward_id, "from": relay.channel,
+        "session": consumer.session_key or "", "host": consumer.is_host,
+    })  # fmt: skip
+
+
+async def message(relay: Relay, consumer, text: str) -> bool:
+    """Send the socket's message to the table's process; False if the layer is away (the
+    socket is then no longer forwarded: it is for this process to serve meanwhile)."""
+    if relay.forwarded.get(getattr(consumer, "forward_id", None)) is not consumer:
+        await consumer.send_error("the table is moving to another server: try again")
+        return True  # its table comes in a moment
+    sent = {"type": "screen.message", "screen": consumer.forward_id, "text": text,
+            "from": relay.channel}  # fmt: skip
+    try:
+        await relay.layer.send(consumer.holder, sent)
+    except Exception:
+        logger.warning("could not forward a message of table %s", consumer.table_id,
+                       exc_info=True)  # fmt: skip
+        del relay.forwarded[consumer.forward_id]
+        return False
+    return True
+
+
+async def unforward(relay: Relay, consumer) -> None:
+    if relay.forwarded.pop(getattr(consumer, "forward_id", None), None) is consumer:
+        await relay.layer.send(
+            consumer.holder, {"type": "screen.close", "screen": consumer.forward_id}
+        )
+
+
+async def _shown(relay: Relay, event: dict) -> None:
+    consumer = relay.forwarded.get(event["screen"])
+    if consumer is not None:
+        try:
+            await consumer.send_text(event["text"])
+        except Exception:  # closing: the relay must go on
+            logger.debug("a forwarded socket of table %s is gone", consumer.table_id)
+    else:  # closed, or served here since: its screen there may go
+        await relay.layer.send(event["from"], {"type": "screen.close", "screen": event["screen"]})
+
+
+async def _moved(relay: Relay, event: dict) -> None:
+    consumer = relay.forwarded.pop(event["screen"], None)
+    if consumer is not None:
+        services.in_background(consumer.rehome())
+
+
+# -- the process that serves the table -----------------------------------------------
+class ForwardedScreen(Screen):
+    """A screen whose socket is on another process: what it shows goes back there."""
+
+    def __init__(self, relay: Relay, event: dict) -> None:
+        owner = owner_of(int(event["table"]), event["invite"])
+        super().__init__(owner, event["session"] or None, bool(event["host"]), self._send)
+        self.relay, self.id, self.reply = relay, event["screen"], event["from"]
+        self.turn = asyncio.Lock()  # its messages are handled one at a time, in order
+
+    async def _send(self, text: str) -> None:
+        shown = {"type": "screen.show", "screen": self.id, "text": text,
+                 "from": self.relay.channel}  # fmt: skip
+        await self.relay.layer.send(self.reply, shown)
+
+
+async def _opened(relay: Relay, event: dict) -> None:
+    screen = relay.screens[event["screen"]] = ForwardedScreen(relay, event)
+    services.in_background(_open(screen))
+
+
+async def _open(screen: ForwardedScreen) -> None:
+    async with screen.turn:
+        if await screen.owner.claim() is not None:  # not this process's table (any more)
+            await _drop(screen)
+            await screen.relay.layer.send(screen.reply, {"type": "screen.moved",
+                                                         "screen": screen.id})  # fmt: skip
+            return
+        screen.owner.screens[screen.id] = screen
+        _watch_lapses(screen.relay)
+        try:
+            await watchers.watch(screen.table_id, screen, screen.relay.layer)
+            await screen.send_table(fresh=True)
+            if screen.session_key:  # a player shown away is back
+                screen.owner.note_presence()
+        except Exception:
+            logger.warning("could not open a forwarded screen of table %s", screen.table_id,
+                           exc_info=True)  # fmt: skip
+
+
+async def _heard(relay: Relay, event: dict) -> None:
+    screen = relay.screens.get(event["screen"])
+    if screen is not None:
+        services.in_background(_receive(screen, event["text"]))
+    else:  # dropped here (its process was taken for gone): it is to claim the table anew
+        await relay.layer.send(event["from"], {"type": "screen.moved", "screen": event["screen"]})
+
+
+async def _receive(screen: ForwardedScreen, text: str) -> None:
+    async with screen.turn:
+        if screen.relay.screens.get(screen.id) is screen:
+            try:
+                await screen.receive(text)
+            except Exception:  # the socket's process is gone meanwhile, say
+                logger.warning("a forwarded message at table %s failed", screen.table_id,
+                               exc_info=True)  # fmt: skip
+
+
+async def _closed(relay: Relay, event: dict) -> None:
+    screen = relay.screens.get(event["screen"])
+    if screen is not None:
+        services.in_background(_close(screen))
+
+
+async def _close(screen: ForwardedScreen) -> None:
+    async with screen.turn:
+        if screen.session_key and screen.owner.screens.get(screen.id) is screen:
+            screen.owner.note_presence(later=presence.GRACE.total_seconds() + 0.5)  # gone?
+        await _drop(screen)
+
+
+async def _drop(screen: ForwardedScreen) -> None:
+    if screen.relay.screens.get(screen.id) is screen:
+        del screen.relay.screens[screen.id]
+    if screen.owner.screens.pop(screen.id, None) is screen:
+        await watchers.unwatch(screen.table_id, screen)
+    screen.owner.release_if_idle()
+
+
+# -- heartbeats ------------------------------------------------------------------------
+def _watch_lapses(relay: Relay) -> None:
+    if relay.lapses is None and relay.leases is not None:
+        relay.lapses = asyncio.ensure_future(_lapses(relay))
+
+
+async def _lapses(relay: Relay) -> None:
+    """While sockets are forwarded from or to this process, check the heartbeats of the
+    processes at their other end: a socket forwarded to a process gone claims its table
+    anew, and a screen kept for a process gone is dropped."""
+    try:
+        while relay.forwarded or relay.screens:
+            await asyncio.sleep(HEARTBEAT)
+            holders = {c.holder for c in relay.forwarded.values()}
+            repliers = {s.reply for s in relay.screens.values()}
+            alive = await relay.leases.alive(holders | repliers)
+            for forward_id, consumer in list(relay.forwarded.items()):
+                if consumer.holder not in alive:
+                    del relay.forwarded[forward_id]
+                    services.in_background(consumer.rehome())
+            for screen in list(relay.screens.values()):
+                if screen.reply not in alive:
+                    services.in_background(_close(screen))
+    except Exception:
+        logger.warning("could not check the other processes' heartbeats", exc_info=True)
+    finally:
+        relay.lapses = None
+
+
+watchers.HANDLERS.update({
+    "screen.open": _opened, "screen.message": _heard, "screen.close": _closed,
+    "screen.show": _shown, "screen.moved": _moved,
+})  # fmt: skip

@@ -1,0 +1,85 @@
+"""Which process serves a live table: a lease in Redis, so that a table has one owner even
+when one of its sockets lands on another process (that one forwards it: games.forwarding).
+
+A server process is named by its relay's channel (games.watchers). It is alive while its
+heartbeat key is: renewed every ``HEARTBEAT`` seconds, the key lapses ``LAPSE`` seconds
+after the process stops. A table's key names the process that holds it; a claim takes
+the table if its holder is this process, nobody or a process no longer alive. With the
+in-memory channel layer (one process) every table is this process's own and nothing is
+stored. Correctness never rests on the lease: the database's version fences every change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from redis import asyncio as aioredis
+
+logger = logging.getLogger(__name__)
+HEARTBEAT, LAPSE = 1.0, 3.0  # seconds
+ALIVE, HELD = "pokerhome:alive:", "pokerhome:table:"
+
+# KEYS: the table's key; ARGV: this process, the heartbeat keys' prefix.
+CLAIM = """
+local holder = redis.call('GET', KEYS[1])
+if holder and holder ~= ARGV[1] and redis.call('EXISTS', ARGV[2] .. holder) == 1 then
+  return holder
+end
+redis.call('SET', KEYS[1], ARGV[1])
+return ARGV[1]
+"""
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+class Leases:
+    """One process's leases on the tables it serves, and its heartbeat."""
+
+    def __init__(self, me: str, url: str) -> None:
+        self.me = me
+        self.redis = aioredis.from_url(url)
+        self._claim = self.redis.register_script(CLAIM)
+        self._release = self.redis.register_script(RELEASE)
+        self.beating: asyncio.Task | None = None
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                await self.redis.set(ALIVE + self.me, 1, px=int(LAPSE * 1000))
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # Redis away: tables are served here meanwhile
+                logger.warning("could not renew this process's heartbeat", exc_info=True)
+
+    async def claim(self, table_id: int) -> str | None:
+        """The process that serves the table, None if this one: it is taken if its holder
+        is gone. With Redis away, this one serves it (the version fences any overlap)."""
+        try:
+            if self.beating is None:  # alive before its first claim
+                await self.redis.set(ALIVE + self.me, 1, px=int(LAPSE * 1000))
+                self.beating = self.beating or asyncio.ensure_future(self._beat())
+            holder = await self._claim(keys=[HELD + str(table_id)], args=[self.me, ALIVE])
+            holder = holder.decode()
+        except Exception:
+            logger.warning("could not claim table %s", table_id, exc_info=True)
+            return None
+        return None if holder == self.me else holder
+
+    async def release(self, table_id: int) -> None:
+        try:
+            await self._release(keys=[HELD + str(table_id)], args=[self.me])
+        except Exception:  # it lapses with this process's heartbeat
+            logger.warning("could not release table %s", table_id, exc_info=True)
+
+    async def alive(self, processes: set[str]) -> set[str]:
+        """Those of ``processes`` whose heartbeat lives (all of them with Redis away)."""
+        names = sorted(processes)
+        try:
+            found = await self.redis.mget([ALIVE + name for name in names])
+        except Exception:
+            return set(processes)
+        return {name for name, beat in zip(names, found, strict=True) if beat is not None}
