@@ -9,8 +9,8 @@ heartbeat lapses, or it lets the table go, each socket forwarded to it claims th
 anew (``TableConsumer.rehome``): it is then served here, or forwarded to the new holder.
 
 Messages on the layer, each to a relay's channel: ``screen.open``, ``screen.message`` and
-``screen.close`` to the holder; ``screen.show`` (a text for the socket) and
-``screen.moved`` back.
+``screen.close`` to the holder; ``screen.show`` (texts for its sockets, gathered while
+one is on its way) and ``screen.moved`` back.
 """
 
 from __future__ import annotations
@@ -67,14 +67,18 @@ async def unforward(relay: Relay, consumer) -> None:
 
 
 async def _shown(relay: Relay, event: dict) -> None:
-    consumer = relay.forwarded.get(event["screen"])
-    if consumer is not None:
+    gone = []
+    for screen_id, text in event["shows"]:
+        consumer = relay.forwarded.get(screen_id)
+        if consumer is None:  # closed, or served here since: its screen there may go
+            gone.append(screen_id)
+            continue
         try:
-            await consumer.send_text(event["text"])
+            await consumer.send_text(text)
         except Exception:  # closing: the relay must go on
             logger.debug("a forwarded socket of table %s is gone", consumer.table_id)
-    else:  # closed, or served here since: its screen there may go
-        await relay.layer.send(event["from"], {"type": "screen.close", "screen": event["screen"]})
+    for screen_id in gone:
+        await relay.layer.send(event["from"], {"type": "screen.close", "screen": screen_id})
 
 
 async def _moved(relay: Relay, event: dict) -> None:
@@ -94,9 +98,33 @@ class ForwardedScreen(Screen):
         self.turn = asyncio.Lock()  # its messages are handled one at a time, in order
 
     async def _send(self, text: str) -> None:
-        shown = {"type": "screen.show", "screen": self.id, "text": text,
-                 "from": self.relay.channel}  # fmt: skip
-        await self.relay.layer.send(self.reply, shown)
+        """Sent with whatever else waits for that process (``_post``): not awaited."""
+        _post(self.relay, self.reply, (self.id, text))
+
+
+def _post(relay: Relay, to: str, show: tuple[str, str]) -> None:
+    """Send ``show`` (a screen's id and its text) to the process ``to``, in order, in one
+    message with every other show for it that comes while one is on its way: under load
+    a message per render each waited for its own turn on the layer's connection."""
+    box = relay.outboxes.get(to)
+    if box is None:
+        box = relay.outboxes[to] = []
+        services.in_background(_flush(relay, to, box))
+    box.append(show)
+
+
+async def _flush(relay: Relay, to: str, box: list) -> None:
+    shows: list = []
+    try:
+        while box:
+            shows = box[:]
+            box.clear()
+            await relay.layer.send(to, {"type": "screen.show", "shows": shows,
+                                        "from": relay.channel})  # fmt: skip
+    except Exception:  # its sockets sync again
+        logger.warning("could not send %s renders to another process", len(shows), exc_info=True)
+    finally:
+        del relay.outboxes[to]
 
 
 async def _opened(relay: Relay, event: dict) -> None:

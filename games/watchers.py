@@ -55,6 +55,7 @@ class Relay:
         self.leases = Leases(channel, url) if shared and url else None
         self.forwarded: dict[str, object] = {}  # sockets here served elsewhere, by id
         self.screens: dict[str, object] = {}  # screens here of sockets elsewhere, by id
+        self.outboxes: dict[str, list] = {}  # what waits to go to another process, by its channel
         self.lapses: asyncio.Task | None = None  # watching the others' heartbeats
         self.rejoining: asyncio.Task | None = None  # joining a group again, the layer away
 
