@@ -5,7 +5,10 @@ A mark is one line: ``monotonic seconds, pid, what, table, version`` (tab-separa
 where a mark does not know the table or the version). The clock is the machine's
 monotonic clock, the same in every process on it. What the marks are:
 
-- ``arrived``: a player's action reached its socket (version: the one it will make);
+- ``arrived``: a player's action reached its screen on the table's process (version: the
+  one it will make);
+- ``forwarded``: a player's action reached a socket on another process, which sent it on
+  to the table's process (counted, not part of the path);
 - ``queued`` / ``written``: the database thread took up / finished the table's action;
 - ``publish``: the new version's notice set out, on the acting process's event loop;
 - ``heard``: the notice came in from Redis, in another process;
@@ -92,9 +95,9 @@ def action_paths(marks: list[Mark]) -> list[dict[str, float]]:
 
 def _path(index: _Index, arrived: Mark, several: bool) -> dict[str, float] | None:
     table, version = arrived.table, arrived.version
-    queued = index.first("queued", table, arrived.at)  # (forwarded: on the table's process)
+    queued = index.first("queued", table, arrived.at, lambda m: m.pid == arrived.pid)
     written = queued and index.first("written", table, queued.at,
-                                     lambda m: m.pid == queued.pid)  # fmt: skip
+                                     lambda m: m.pid == arrived.pid)  # fmt: skip
     publish = written and index.first("publish", table, written.at,
                                       lambda m: m.version == version)  # fmt: skip
     if not publish:
@@ -146,12 +149,12 @@ def segment_table(paths: list[dict[str, float]]) -> list[tuple[str, float, float
 
 
 def work_by_process(marks: list[Mark]) -> dict[int, Counter]:
-    """Each process's count of the actions it received on its sockets (``arrived``), wrote
-    (``written``: the rules' work) and of the versions it told its sockets of (``tell``:
-    rendering them)."""
+    """Each process's count of the actions it took (``arrived``) and wrote (``written``:
+    the rules' work), of those it sent on to another (``forwarded``), and of the versions
+    it told its sockets of (``tell``: rendering them)."""
     work: dict[int, Counter] = defaultdict(Counter)
     for m in marks:
-        if m.what in ("arrived", "written", "tell"):
+        if m.what in ("arrived", "forwarded", "written", "tell"):
             work[m.pid][m.what] += 1
     return work
 
@@ -164,6 +167,7 @@ def report(folder: Path) -> str:
     for name, p50, p90, p99, worst in segment_table(paths):
         lines.append(f"  {name:34} {p50:6.2f} {p90:6.2f} {p99:6.2f} {worst:11.2f}")
     for pid, work in sorted(work_by_process(marks).items()):
-        lines.append(f"  process {pid}: {work['arrived']} actions arrived, {work['written']} "
-                     f"written, {work['tell']} versions told to sockets")  # fmt: skip
+        lines.append(f"  process {pid}: {work['arrived']} actions taken, {work['written']} "
+                     f"written, {work['forwarded']} forwarded; {work['tell']} versions "
+                     "told to sockets")  # fmt: skip
     return "\n".join(lines)

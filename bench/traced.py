@@ -21,7 +21,7 @@ django.setup()
 
 from channels_redis import pubsub  # noqa: E402
 
-from games import consumers, queued_actions, watchers  # noqa: E402
+from games import forwarding, queued_actions, screen, watchers  # noqa: E402
 from pokerhome.asgi import application  # noqa: E402, F401  (served, with the marks below)
 
 # Written out as the server stops (Daphne stops on SIGTERM, and exits as usual).
@@ -36,12 +36,20 @@ def mark(what: str, table: int = -1, version: int = -1) -> None:
         _out.write(line)
 
 
-_receive = consumers.TableConsumer.receive
+_receive = screen.Screen.receive
 
 
-async def receive(self, text_data=None, bytes_data=None):
-    mark("arrived", self.table_id, getattr(self.screen, "version", -1) + 1)
-    return await _receive(self, text_data, bytes_data)
+async def receive(self, text):
+    mark("arrived", self.table_id, self.version + 1)
+    return await _receive(self, text)
+
+
+_send_on = forwarding.send_on
+
+
+async def send_on(relay, consumer, text):
+    mark("forwarded", consumer.table_id)
+    return await _send_on(relay, consumer, text)
 
 
 _written_together = queued_actions.written_together
@@ -85,7 +93,8 @@ def heard(self, message):
     return _heard(self, message)
 
 
-consumers.TableConsumer.receive = receive
+screen.Screen.receive = receive
+forwarding.send_on = send_on  # games.consumers calls it by its module's name
 queued_actions.written_together = written_together
 watchers.publish = publish
 watchers.tell = tell  # watchers calls it by its module's name: publish and the relay

@@ -89,26 +89,26 @@ class TableConsumer(NoDatabaseHopConsumer):
         await self._serve(await self.owner.claim())
 
     async def _serve(self, holder: str | None) -> None:
-        """Serve this socket here (``holder`` None: this process owns the table), or
-        forward it to the process that does."""
-        if holder is not None:
-            await forwarding.forward(self.relay, self, holder)
+        """Serve this socket here (``holder`` None: this process serves the table), or
+        forward it to the process that does (served here if the layer is away)."""
+        if holder is not None and await forwarding.forward(self.relay, self, holder):
             return
-        self.screen = Screen(self.owner, self.session_key, self.is_host, self.send_text)
-        # Told of every version from here on, then shown the one the database has now.
-        await watchers.watch(self.table_id, self.screen, self.relay.layer)
-        await self.screen.send_table(fresh=True)
-        if self.session_key:  # a player shown away is back
-            self.owner.note_presence()
+        await self._serve_here(fresh=True)
 
-    async def _serve_here(self) -> None:
-        """Serve this socket here, though another process holds its table."""
+    async def _serve_here(self, fresh: bool = False) -> None:
+        """Serve this socket with a screen of its own here (``fresh``: shown the table as
+        the database has it). Told of every version from here on; kept told of this
+        process's own ones if the layer is away (games.watchers.watch)."""
         self.screen = Screen(self.owner, self.session_key, self.is_host, self.send_text)
         await watchers.watch(self.table_id, self.screen, self.relay.layer, keep=True)
+        if fresh:
+            await self.screen.send_table(fresh=True)
+            if self.session_key:  # a player shown away is back
+                self.owner.note_presence()
 
     async def rehome(self) -> None:
-        """The owner this socket was forwarded to is gone or has let the table go: serve
-        it wherever the table is claimed now."""
+        """The process this socket was forwarded to is gone, or no longer serves the
+        table: serve it wherever the table is claimed now."""
         holder = await self.owner.claim(again=True)
         if self.counted:
             await self._serve(holder)
@@ -138,7 +138,7 @@ class TableConsumer(NoDatabaseHopConsumer):
             if self.screen is not None:
                 await watchers.unwatch(self.table_id, self.screen)
             elif hasattr(self, "relay"):
-                await forwarding.unforward(self.relay, self)
+                await forwarding.unforward(self.relay, self)  # (never raises)
             if last and self.session_key:  # gone, unless a socket of it shows up again
                 await database_sync_to_async(presence.left)(
                     self.table_id, self.session_key, timezone.now()
@@ -160,7 +160,7 @@ class TableConsumer(NoDatabaseHopConsumer):
             await self.send_error("that message is too large or not text")
             return
         if self.screen is None:
-            if await forwarding.message(self.relay, self, text_data):
+            if await forwarding.send_on(self.relay, self, text_data):
                 return
             await self._serve_here()  # the layer is away: the version fences any overlap
         await self.screen.receive(text_data)

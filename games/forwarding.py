@@ -2,15 +2,22 @@
 
 deploy/nginx.conf sends a table's sockets to one process, but a socket may land on
 another (no proxy in front, or a process taking over). That process does no work of the
-table's: it sends the socket's messages to the relay channel of the process that holds
-the table's lease (games.lease), which keeps a screen for it (games.screen) as for a
-socket of its own, and it passes on what that process sends back. When the holder's
-heartbeat lapses, or it lets the table go, each socket forwarded to it claims the table
-anew (``TableConsumer.rehome``): it is then served here, or forwarded to the new holder.
+table's: it sends the socket's messages to the process that holds the table's lease
+(games.lease), which keeps a screen for it (games.screen) as for a socket of its own,
+and it passes on what that process sends back. When the holder's heartbeat lapses, or
+the holder finds it no longer serves the table, each socket forwarded to it claims the
+table anew (``TableConsumer.rehome``): it is then served here, or forwarded again.
 
-Messages on the layer, each to a relay's channel: ``screen.open``, ``screen.message`` and
-``screen.close`` to the holder; ``screen.show`` (texts for its sockets, gathered while
-one is on its way) and ``screen.moved`` back.
+The messages, each sent to a process's relay channel (games.watchers) with its type:
+
+- to the holder: ``screen.open`` (table, invite, screen, from, session, host),
+  ``screen.message`` (screen, from, text: what the browser sent) and ``screen.close``
+  (screen);
+- back: ``screen.show`` (from, shows: [screen, text] pairs, every render for that
+  process gathered while one message is on its way) and ``screen.moved`` (screen, lost:
+  whether a message of the browser's was dropped).
+
+``screen`` is the id the socket's process gave it; ``from`` the sender's relay channel.
 """
 
 from __future__ import annotations
@@ -29,48 +36,54 @@ logger = logging.getLogger(__name__)
 
 
 # -- the process a socket landed on --------------------------------------------------
-async def forward(relay: Relay, consumer, holder: str) -> None:
-    """Serve ``consumer`` (a TableConsumer) through ``holder``, the table's process."""
-    consumer.forward_id, consumer.holder = uuid.uuid4().hex, holder
-    relay.forwarded[consumer.forward_id] = consumer
-    _watch_lapses(relay)
-    await relay.layer.send(holder, {
-        "type": "screen.open", "table": consumer.table_id, "invite": consumer.invite,
-        "screen": consumer.forward_id, "from": relay.channel,
-        "session": consumer.session_key or "", "host": consumer.is_host,
-    })  # fmt: skip
+async def forward(relay: Relay, consumer, holder: str) -> bool:
+    """Serve ``consumer`` (a TableConsumer) through ``holder``, the table's process; False
+    if the layer is away (then it is not forwarded)."""
+    consumer.screen_id, consumer.holder = uuid.uuid4().hex, holder
+    relay.forwarded[consumer.screen_id] = consumer
+    opening = {"type": "screen.open", "table": consumer.table_id, "invite": consumer.invite,
+               "screen": consumer.screen_id, "from": relay.channel,
+               "session": consumer.session_key or "", "host": consumer.is_host}  # fmt: skip
+    if await _sent(relay, consumer, opening):
+        _watch_lapses(relay)
+        return True
+    return False
 
 
-async def message(relay: Relay, consumer, text: str) -> bool:
-    """Send the socket's message to the table's process; False if the layer is away (the
-    socket is then no longer forwarded: it is for this process to serve meanwhile)."""
-    if relay.forwarded.get(getattr(consumer, "forward_id", None)) is not consumer:
-        await consumer.send_error("the table is moving to another server: try again")
-        return True  # its table comes in a moment
-    sent = {"type": "screen.message", "screen": consumer.forward_id, "text": text,
-            "from": relay.channel}  # fmt: skip
-    try:
-        await relay.layer.send(consumer.holder, sent)
-    except Exception:
-        logger.warning("could not forward a message of table %s", consumer.table_id,
-                       exc_info=True)  # fmt: skip
-        del relay.forwarded[consumer.forward_id]
-        return False
-    return True
+async def send_on(relay: Relay, consumer, text: str) -> bool:
+    """Send the browser's message ``text`` on to the table's process; False if the layer
+    is away (then the socket is no longer forwarded, for this process to serve)."""
+    if relay.forwarded.get(consumer.screen_id) is not consumer:
+        await consumer.send_error("the table is moving to another server: do that again")
+        return True  # (claiming the table anew: its table comes in a moment)
+    message = {"type": "screen.message", "screen": consumer.screen_id, "text": text,
+               "from": relay.channel}  # fmt: skip
+    return await _sent(relay, consumer, message)
 
 
 async def unforward(relay: Relay, consumer) -> None:
-    if relay.forwarded.pop(getattr(consumer, "forward_id", None), None) is consumer:
-        await relay.layer.send(
-            consumer.holder, {"type": "screen.close", "screen": consumer.forward_id}
-        )
+    """The socket has closed: its screen at the table's process may go."""
+    if relay.forwarded.pop(getattr(consumer, "screen_id", None), None) is consumer:
+        await _sent(relay, consumer, {"type": "screen.close", "screen": consumer.screen_id})
 
 
-async def _shown(relay: Relay, event: dict) -> None:
+async def _sent(relay: Relay, consumer, message: dict) -> bool:
+    try:
+        await relay.layer.send(consumer.holder, message)
+        return True
+    except Exception:  # the layer is away
+        logger.warning("could not forward a socket of table %s", consumer.table_id,
+                       exc_info=True)  # fmt: skip
+        if relay.forwarded.get(consumer.screen_id) is consumer:
+            del relay.forwarded[consumer.screen_id]
+        return False
+
+
+async def _on_show(relay: Relay, event: dict) -> None:
     gone = []
     for screen_id, text in event["shows"]:
         consumer = relay.forwarded.get(screen_id)
-        if consumer is None:  # closed, or served here since: its screen there may go
+        if consumer is None:  # closed, or served elsewhere since: its screen there may go
             gone.append(screen_id)
             continue
         try:
@@ -81,21 +94,24 @@ async def _shown(relay: Relay, event: dict) -> None:
         await relay.layer.send(event["from"], {"type": "screen.close", "screen": screen_id})
 
 
-async def _moved(relay: Relay, event: dict) -> None:
+async def _on_moved(relay: Relay, event: dict) -> None:
     consumer = relay.forwarded.pop(event["screen"], None)
     if consumer is not None:
+        if event.get("lost"):
+            await consumer.send_error("the table moved to another server: do that again")
         services.in_background(consumer.rehome())
 
 
 # -- the process that serves the table -----------------------------------------------
 class ForwardedScreen(Screen):
-    """A screen whose socket is on another process: what it shows goes back there."""
+    """A screen whose socket is on another process (``reply``): what it shows goes back
+    there. Its messages are taken in turn, in the order they came (``turn``)."""
 
     def __init__(self, relay: Relay, event: dict) -> None:
         owner = owner_of(int(event["table"]), event["invite"])
         super().__init__(owner, event["session"] or None, bool(event["host"]), self._send)
         self.relay, self.id, self.reply = relay, event["screen"], event["from"]
-        self.turn = asyncio.Lock()  # its messages are handled one at a time, in order
+        self.turn = asyncio.Lock()
 
     async def _send(self, text: str) -> None:
         """Sent with whatever else waits for that process (``_post``): not awaited."""
@@ -127,52 +143,54 @@ async def _flush(relay: Relay, to: str, box: list) -> None:
         del relay.outboxes[to]
 
 
-async def _opened(relay: Relay, event: dict) -> None:
+async def _on_open(relay: Relay, event: dict) -> None:
     screen = relay.screens[event["screen"]] = ForwardedScreen(relay, event)
     services.in_background(_open(screen))
 
 
-async def _open(screen: ForwardedScreen) -> None:
-    async with screen.turn:
-        if await screen.owner.claim() is not None:  # not this process's table (any more)
-            await _drop(screen)
-            await screen.relay.layer.send(screen.reply, {"type": "screen.moved",
-                                                         "screen": screen.id})  # fmt: skip
-            return
-        screen.owner.screens[screen.id] = screen
-        _watch_lapses(screen.relay)
-        try:
-            await watchers.watch(screen.table_id, screen, screen.relay.layer)
-            await screen.send_table(fresh=True)
-            if screen.session_key:  # a player shown away is back
-                screen.owner.note_presence()
-        except Exception:
-            logger.warning("could not open a forwarded screen of table %s", screen.table_id,
-                           exc_info=True)  # fmt: skip
-
-
-async def _heard(relay: Relay, event: dict) -> None:
+async def _on_message(relay: Relay, event: dict) -> None:
     screen = relay.screens.get(event["screen"])
     if screen is not None:
-        services.in_background(_receive(screen, event["text"]))
-    else:  # dropped here (its process was taken for gone): it is to claim the table anew
-        await relay.layer.send(event["from"], {"type": "screen.moved", "screen": event["screen"]})
+        services.in_background(_take(screen, event["text"]))
+    else:  # dropped here (its process was taken for gone): to claim the table anew
+        moved = {"type": "screen.moved", "screen": event["screen"], "lost": True}
+        await relay.layer.send(event["from"], moved)
 
 
-async def _receive(screen: ForwardedScreen, text: str) -> None:
+async def _on_close(relay: Relay, event: dict) -> None:
+    screen = relay.screens.get(event["screen"])
+    if screen is not None:
+        services.in_background(_close(screen))
+
+
+async def _open(screen: ForwardedScreen) -> None:
+    async with screen.turn:
+        if await screen.owner.claim() is None:  # this process's table
+            screen.owner.screens[screen.id] = screen
+            _watch_lapses(screen.relay)
+            try:
+                await watchers.watch(screen.table_id, screen, screen.relay.layer)
+                await screen.send_table(fresh=True)
+                if screen.session_key:  # a player shown away is back
+                    screen.owner.note_presence()
+                return
+            except Exception:
+                logger.warning("could not open a forwarded screen of table %s",
+                               screen.table_id, exc_info=True)  # fmt: skip
+        await _drop(screen)  # its socket claims the table anew
+        await _quietly(screen, {"type": "screen.moved", "screen": screen.id})
+
+
+async def _take(screen: ForwardedScreen, text: str) -> None:
     async with screen.turn:
         if screen.relay.screens.get(screen.id) is screen:
             try:
                 await screen.receive(text)
-            except Exception:  # the socket's process is gone meanwhile, say
+            except Exception:  # e.g. the database away: the browser syncs again
                 logger.warning("a forwarded message at table %s failed", screen.table_id,
                                exc_info=True)  # fmt: skip
-
-
-async def _closed(relay: Relay, event: dict) -> None:
-    screen = relay.screens.get(event["screen"])
-    if screen is not None:
-        services.in_background(_close(screen))
+        else:  # dropped while it waited
+            await _quietly(screen, {"type": "screen.moved", "screen": screen.id, "lost": True})
 
 
 async def _close(screen: ForwardedScreen) -> None:
@@ -188,6 +206,13 @@ async def _drop(screen: ForwardedScreen) -> None:
     if screen.owner.screens.pop(screen.id, None) is screen:
         await watchers.unwatch(screen.table_id, screen)
     screen.owner.release_if_idle()
+
+
+async def _quietly(screen: ForwardedScreen, message: dict) -> None:
+    try:
+        await screen.relay.layer.send(screen.reply, message)
+    except Exception:  # its process is gone, or the layer away: its browser syncs again
+        logger.warning("could not reach a forwarding process", exc_info=True)
 
 
 # -- heartbeats ------------------------------------------------------------------------
@@ -206,9 +231,9 @@ async def _lapses(relay: Relay) -> None:
             holders = {c.holder for c in relay.forwarded.values()}
             repliers = {s.reply for s in relay.screens.values()}
             alive = await relay.leases.alive(holders | repliers)
-            for forward_id, consumer in list(relay.forwarded.items()):
+            for screen_id, consumer in list(relay.forwarded.items()):
                 if consumer.holder not in alive:
-                    del relay.forwarded[forward_id]
+                    del relay.forwarded[screen_id]
                     services.in_background(consumer.rehome())
             for screen in list(relay.screens.values()):
                 if screen.reply not in alive:
@@ -220,6 +245,6 @@ async def _lapses(relay: Relay) -> None:
 
 
 watchers.HANDLERS.update({
-    "screen.open": _opened, "screen.message": _heard, "screen.close": _closed,
-    "screen.show": _shown, "screen.moved": _moved,
+    "screen.open": _on_open, "screen.message": _on_message, "screen.close": _on_close,
+    "screen.show": _on_show, "screen.moved": _on_moved,
 })  # fmt: skip

@@ -7,6 +7,9 @@ after the process stops. A table's key names the process that holds it; a claim 
 the table if its holder is this process, nobody or a process no longer alive. With the
 in-memory channel layer (one process) every table is this process's own and nothing is
 stored. Correctness never rests on the lease: the database's version fences every change.
+A process that stalls past the lapse, or serves tables through a Redis outage, goes on
+serving them until their sockets leave, beside the process that claimed them meanwhile:
+both are fenced, and a clock run twice finds nothing due the second time.
 """
 
 from __future__ import annotations

@@ -47,16 +47,28 @@ class TableOwner:
         self.screens: dict[str, object] = {}  # forwarded here, by id (games.forwarding)
         self.holder: str | None = None  # the process that serves the table (None: this one)
         self.leases: Leases | None = None  # this process's, once it has claimed the table
+        self.claiming: asyncio.Future | None = None
 
     # -- the lease ----------------------------------------------------------------
     async def claim(self, again: bool = False) -> str | None:
-        """The process that serves the table (None: this one), claimed once (``again``:
-        anew, its holder being gone)."""
-        if self.leases is None or again:
-            relay = await watchers.relay_here(get_channel_layer())
-            self.leases = relay.leases
-            self.holder = await relay.leases.claim(self.table_id) if relay.leases else None
+        """The process that serves the table (None: this one), as claimed when the first
+        socket came (``again``: claimed anew, its holder being gone). Every socket that
+        comes meanwhile waits for the same claim."""
+        if self.claiming is None or again:
+            self.claiming = asyncio.ensure_future(self._claim())
+        claiming = self.claiming
+        try:
+            self.holder = await asyncio.shield(claiming)
+        except Exception:
+            if self.claiming is claiming:
+                self.claiming = None  # the next socket claims again
+            raise
         return self.holder
+
+    async def _claim(self) -> str | None:
+        relay = await watchers.relay_here(get_channel_layer())
+        self.leases = relay.leases
+        return await relay.leases.claim(self.table_id) if relay.leases else None
 
     # -- sockets ------------------------------------------------------------------
     def sockets_of(self, session_key: str) -> int:

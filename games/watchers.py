@@ -57,7 +57,7 @@ class Relay:
         self.screens: dict[str, object] = {}  # screens here of sockets elsewhere, by id
         self.outboxes: dict[str, list] = {}  # what waits to go to another process, by its channel
         self.lapses: asyncio.Task | None = None  # watching the others' heartbeats
-        self.rejoining: asyncio.Task | None = None  # joining a group again, the layer away
+        self.rejoining: set[asyncio.Task] = set()  # joining groups again, the layer away
 
 
 # What the relay does with a message to its own channel, by type (games.forwarding);
@@ -124,7 +124,9 @@ async def watch(
             _forget(relay, table_id, watcher)
             raise
         logger.warning("could not join table %s's group: trying again", table_id)
-        relay.rejoining = asyncio.ensure_future(_join_again(relay, table_id))
+        joining = asyncio.ensure_future(_join_again(relay, table_id))
+        relay.rejoining.add(joining)
+        joining.add_done_callback(relay.rejoining.discard)
     except BaseException:
         _forget(relay, table_id, watcher)
         raise

@@ -106,17 +106,17 @@ def test_marks_are_read_from_each_processs_file(tmp_path):
     text = report(tmp_path)
     assert "traced: 1 actions" in text
     assert "notice to the other process" in text
-    assert f"process {OTHER}: 0 actions arrived, 0 written, 1 versions told" in text
+    assert f"process {OTHER}: 0 actions taken, 0 written, 0 forwarded; 1 versions told" in text
 
 
 def test_an_action_forwarded_to_the_tables_process_is_followed_there():
-    # The player's socket is on OTHER, which forwards it: ACTING writes and tells.
+    # The player's socket is on OTHER, which forwards it: ACTING takes, writes and tells.
     marks = [m for m in two_process_action(100.0) if m.pid == ACTING]
-    marks[0] = replace(marks[0], pid=OTHER)
+    marks.insert(0, Mark(99.9995, OTHER, "forwarded", 7, -1))
     (path,) = action_paths(marks)
-    assert path["queued"] == pytest.approx(100.0005)
+    assert path["arrived"] == pytest.approx(100.0)
     assert "heard" not in path
     assert work_by_process(marks) == {
-        OTHER: Counter(arrived=1),
-        ACTING: Counter(written=1, tell=1),
+        OTHER: Counter(forwarded=1),
+        ACTING: Counter(arrived=1, written=1, tell=1),
     }

@@ -42,7 +42,7 @@ def postgres_database():
 def test_players_on_two_processes_play_a_hand_together(postgres_database, tmp_path, game):
     env = {**server_env(postgres_database, REDIS_URL), "TRACE_DIR": str(tmp_path)}
     migrate(env)
-    # bench/traced.py marks each action written and each notice told to sockets, by process.
+    # bench/traced.py marks each action forwarded, written and told to sockets, by process.
     servers = [Server(env, log=tmp_path / f"server{i}.log", app="bench.traced:application")
                for i in (1, 2)]  # fmt: skip
     try:
@@ -57,6 +57,7 @@ def test_players_on_two_processes_play_a_hand_together(postgres_database, tmp_pa
     serving = [pid for pid, marks in work.items() if marks["written"]]
     assert len(serving) == 1, f"actions were written by {len(serving)} processes: {work}"
     (forwarding,) = set(work) - set(serving)
+    assert work[forwarding]["forwarded"] > 0, f"no action was forwarded: {work}"
     assert work[forwarding]["tell"] == 0, "the forwarding process rendered the table's versions"
 
 
