@@ -100,11 +100,19 @@ class TableConsumer(NoDatabaseHopConsumer):
         the database has it). Told of every version from here on; kept told of this
         process's own ones if the layer is away (games.watchers.watch)."""
         self.screen = Screen(self.owner, self.session_key, self.is_host, self.send_text)
+        self.screen.moved = self._moved_away
         await watchers.watch(self.table_id, self.screen, self.relay.layer, keep=True)
         if fresh:
             await self.screen.send_table(fresh=True)
             if self.session_key:  # a player shown away is back
                 self.owner.note_presence()
+
+    async def _moved_away(self) -> None:
+        """Another process has claimed the table: forward this socket there."""
+        screen, self.screen = self.screen, None
+        if screen is not None:
+            await watchers.unwatch(self.table_id, screen)
+        await self.rehome()
 
     async def rehome(self) -> None:
         """The process this socket was forwarded to is gone, or no longer serves the

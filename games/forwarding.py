@@ -28,7 +28,7 @@ import uuid
 
 from games import presence, services, watchers
 from games.lease import HEARTBEAT
-from games.owner import owner_of
+from games.owner import owner_here, owner_of
 from games.screen import Screen
 from games.watchers import Relay
 
@@ -215,6 +215,26 @@ async def _quietly(screen: ForwardedScreen, message: dict) -> None:
         logger.warning("could not reach a forwarding process", exc_info=True)
 
 
+async def _on_lost(relay: Relay, event: dict) -> None:
+    """Another process has claimed a table this one served (games.lease): each of the
+    table's screens here goes there, its socket's own forwarded by it."""
+    table_id = event["table"]
+    owner = owner_here(table_id)
+    if owner is not None:
+        owner.holder, owner.claiming = event["holder"], None
+    for screen in list(relay.sockets.get(table_id, ())):
+        if isinstance(screen, ForwardedScreen):
+            services.in_background(_move(screen))
+        elif getattr(screen, "moved", None) is not None:
+            services.in_background(screen.moved())
+
+
+async def _move(screen: ForwardedScreen) -> None:
+    async with screen.turn:
+        await _drop(screen)
+        await _quietly(screen, {"type": "screen.moved", "screen": screen.id})
+
+
 # -- heartbeats ------------------------------------------------------------------------
 def _watch_lapses(relay: Relay) -> None:
     if relay.lapses is None and relay.leases is not None:
@@ -246,5 +266,5 @@ async def _lapses(relay: Relay) -> None:
 
 watchers.HANDLERS.update({
     "screen.open": _on_open, "screen.message": _on_message, "screen.close": _on_close,
-    "screen.show": _on_show, "screen.moved": _on_moved,
+    "screen.show": _on_show, "screen.moved": _on_moved, "table.lost": _on_lost,
 })  # fmt: skip

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from redis import asyncio as aioredis
 
@@ -23,14 +24,20 @@ logger = logging.getLogger(__name__)
 HEARTBEAT, LAPSE = 1.0, 3.0  # seconds
 ALIVE, HELD = "pokerhome:alive:", "pokerhome:table:"
 
-# KEYS: the table's key; ARGV: this process, the heartbeat keys' prefix.
+# KEYS: the tables' keys; ARGV: this process, the heartbeat keys' prefix. Each table's
+# holder: this process unless another that is alive holds it.
 CLAIM = """
-local holder = redis.call('GET', KEYS[1])
-if holder and holder ~= ARGV[1] and redis.call('EXISTS', ARGV[2] .. holder) == 1 then
-  return holder
+local holders = {}
+for i, key in ipairs(KEYS) do
+  local holder = redis.call('GET', key)
+  if holder and holder ~= ARGV[1] and redis.call('EXISTS', ARGV[2] .. holder) == 1 then
+    holders[i] = holder
+  else
+    redis.call('SET', key, ARGV[1])
+    holders[i] = ARGV[1]
+  end
 end
-redis.call('SET', KEYS[1], ARGV[1])
-return ARGV[1]
+return holders
 """
 RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -39,24 +46,40 @@ return 0
 
 
 class Leases:
-    """One process's leases on the tables it serves, and its heartbeat."""
+    """One process's leases on the tables it serves, and its heartbeat. Each heartbeat
+    also claims the tables held again: one another process has taken meanwhile (this one
+    stalled past the lapse, or Redis was away) is reported to ``lost`` (the table's id
+    and its holder)."""
 
-    def __init__(self, me: str, url: str) -> None:
-        self.me = me
+    def __init__(self, me: str, url: str, lost: Callable[[int, str], None] | None = None):
+        self.me, self.lost = me, lost
         self.redis = aioredis.from_url(url)
         self._claim = self.redis.register_script(CLAIM)
         self._release = self.redis.register_script(RELEASE)
         self.beating: asyncio.Task | None = None
+        self.held: set[int] = set()  # the tables this process serves
 
     async def _beat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT)
             try:
                 await self.redis.set(ALIVE + self.me, 1, px=int(LAPSE * 1000))
+                held = sorted(self.held)
+                holders = await self._claimed(held) if held else []
             except asyncio.CancelledError:
                 raise
             except Exception:  # Redis away: tables are served here meanwhile
                 logger.warning("could not renew this process's heartbeat", exc_info=True)
+                continue
+            for table_id, holder in zip(held, holders, strict=True):
+                if holder is not None and table_id in self.held:
+                    self.held.discard(table_id)
+                    if self.lost is not None:
+                        self.lost(table_id, holder)
+
+    async def _claimed(self, tables: list[int]) -> list[str | None]:
+        holders = await self._claim(keys=[HELD + str(t) for t in tables], args=[self.me, ALIVE])
+        return [None if h.decode() == self.me else h.decode() for h in holders]
 
     async def claim(self, table_id: int) -> str | None:
         """The process that serves the table, None if this one: it is taken if its holder
@@ -65,14 +88,16 @@ class Leases:
             if self.beating is None:  # alive before its first claim
                 await self.redis.set(ALIVE + self.me, 1, px=int(LAPSE * 1000))
                 self.beating = self.beating or asyncio.ensure_future(self._beat())
-            holder = await self._claim(keys=[HELD + str(table_id)], args=[self.me, ALIVE])
-            holder = holder.decode()
-        except Exception:
+            (holder,) = await self._claimed([table_id])
+        except Exception:  # claimed by the heartbeat once Redis is back
             logger.warning("could not claim table %s", table_id, exc_info=True)
-            return None
-        return None if holder == self.me else holder
+            holder = None
+        if holder is None:
+            self.held.add(table_id)
+        return holder
 
     async def release(self, table_id: int) -> None:
+        self.held.discard(table_id)
         try:
             await self._release(keys=[HELD + str(table_id)], args=[self.me])
         except Exception:  # it lapses with this process's heartbeat

@@ -178,6 +178,11 @@ _owners: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, TableOwn
 )
 
 
+def owner_here(table_id: int) -> TableOwner | None:
+    """The table's owner on the running event loop, if it has one."""
+    return _owners.get(asyncio.get_running_loop(), {}).get(table_id)
+
+
 def owner_of(table_id: int, invite: str) -> TableOwner:
     """The table's owner on the running event loop, made if it has none."""
     owners = _owners.setdefault(asyncio.get_running_loop(), {})

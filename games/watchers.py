@@ -52,12 +52,22 @@ class Relay:
         self.listening: asyncio.Task | None = None
         shared = layer is not None and not isinstance(layer, InMemoryChannelLayer)
         url = getattr(settings, "REDIS_URL", "")  # the layer's Redis
-        self.leases = Leases(channel, url) if shared and url else None
+        self.leases = Leases(channel, url, self._lost) if shared and url else None
         self.forwarded: dict[str, object] = {}  # sockets here served elsewhere, by id
         self.screens: dict[str, object] = {}  # screens here of sockets elsewhere, by id
         self.outboxes: dict[str, list] = {}  # what waits to go to another process, by its channel
         self.lapses: asyncio.Task | None = None  # watching the others' heartbeats
         self.rejoining: set[asyncio.Task] = set()  # joining groups again, the layer away
+        self.moving: set[asyncio.Task] = set()  # tables another process has claimed
+
+    def _lost(self, table_id: int, holder: str) -> None:
+        """Another process (``holder``) has claimed a table this one served: its sockets
+        here go there (games.forwarding)."""
+        handler = HANDLERS.get("table.lost")
+        if handler is not None:
+            moving = asyncio.ensure_future(handler(self, {"table": table_id, "holder": holder}))
+            self.moving.add(moving)
+            moving.add_done_callback(self.moving.discard)
 
 
 # What the relay does with a message to its own channel, by type (games.forwarding);
