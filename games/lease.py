@@ -7,9 +7,9 @@ after the process stops. A table's key names the process that holds it; a claim 
 the table if its holder is this process, nobody or a process no longer alive. With the
 in-memory channel layer (one process) every table is this process's own and nothing is
 stored. Correctness never rests on the lease: the database's version fences every change.
-A process that stalls past the lapse, or serves tables through a Redis outage, goes on
-serving them until their sockets leave, beside the process that claimed them meanwhile:
-both are fenced, and a clock run twice finds nothing due the second time.
+A process that stalls past the lapse, or serves tables through a Redis outage, finds at
+its next heartbeat the tables another has claimed meanwhile, and sends their sockets
+there; until then both are fenced, and a clock run twice finds nothing due the second.
 """
 
 from __future__ import annotations
@@ -23,9 +23,11 @@ from redis import asyncio as aioredis
 logger = logging.getLogger(__name__)
 HEARTBEAT, LAPSE = 1.0, 3.0  # seconds
 ALIVE, HELD = "pokerhome:alive:", "pokerhome:table:"
+KEPT = 3600  # seconds a table's key outlives its last claim
 
-# KEYS: the tables' keys; ARGV: this process, the heartbeat keys' prefix. Each table's
-# holder: this process unless another that is alive holds it.
+# KEYS: the tables' keys; ARGV: this process, the heartbeat keys' prefix, seconds a key
+# is kept (renewed at every heartbeat while held). Each table's holder: this process
+# unless another that is alive holds it.
 CLAIM = """
 local holders = {}
 for i, key in ipairs(KEYS) do
@@ -33,7 +35,7 @@ for i, key in ipairs(KEYS) do
   if holder and holder ~= ARGV[1] and redis.call('EXISTS', ARGV[2] .. holder) == 1 then
     holders[i] = holder
   else
-    redis.call('SET', key, ARGV[1])
+    redis.call('SET', key, ARGV[1], 'EX', ARGV[3])
     holders[i] = ARGV[1]
   end
 end
@@ -78,7 +80,8 @@ class Leases:
                         self.lost(table_id, holder)
 
     async def _claimed(self, tables: list[int]) -> list[str | None]:
-        holders = await self._claim(keys=[HELD + str(t) for t in tables], args=[self.me, ALIVE])
+        keys = [HELD + str(t) for t in tables]
+        holders = await self._claim(keys=keys, args=[self.me, ALIVE, KEPT])
         return [None if h.decode() == self.me else h.decode() for h in holders]
 
     async def claim(self, table_id: int) -> str | None:

@@ -70,8 +70,9 @@ class Relay:
             moving.add_done_callback(self.moving.discard)
 
 
-# What the relay does with a message to its own channel, by type (games.forwarding);
-# notices to a table's group go to its sockets here.
+# What the relay does with a message to its own channel, by type, and with a table its
+# leases lost ("table.lost"): games.forwarding. Notices to a table's group go to its
+# sockets here.
 HANDLERS: dict[str, Callable[[Relay, dict], Awaitable[None]]] = {}
 
 

@@ -20,11 +20,11 @@ def processes(count: int) -> list[Leases]:
     return [Leases(f"process-{run}-{n}", REDIS_URL) for n in range(count)]
 
 
-async def stopped(*all_leases: Leases) -> None:
+async def stopped(table: int, *all_leases: Leases) -> None:
     for leases in all_leases:
         if leases.beating:
             leases.beating.cancel()
-        await leases.redis.delete(lease.ALIVE + leases.me)
+        await leases.redis.delete(lease.ALIVE + leases.me, lease.HELD + str(table))
         await leases.redis.aclose()
 
 
@@ -41,7 +41,7 @@ async def test_a_table_is_served_by_the_first_to_claim_it():
         await first.release(table)
         assert await second.claim(table) is None
     finally:
-        await stopped(first, second)
+        await stopped(table, first, second)
 
 
 @pytest.mark.asyncio
@@ -61,7 +61,7 @@ async def test_a_table_passes_on_once_its_holders_heartbeat_lapses(monkeypatch):
         assert await second.claim(table) is None
         assert await first.claim(table) == second.me  # back, it forwards to the new one
     finally:
-        await stopped(first, second)
+        await stopped(table, first, second)
 
 
 @pytest.mark.asyncio
