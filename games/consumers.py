@@ -7,6 +7,7 @@ process that owns the table, which this one forwards it to (games.forwarding).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections import deque
@@ -19,7 +20,7 @@ from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
 from django.utils import timezone
 
-from games import forwarding, presence, watchers
+from games import forwarding, presence, services, watchers
 from games.forms import TOKEN
 from games.models import Table
 from games.owner import owner_of
@@ -84,6 +85,8 @@ class TableConsumer(NoDatabaseHopConsumer):
         self.is_host = await database_sync_to_async(self._arrive)()
         self.sent_at: deque[float] = deque()
         self.screen: Screen | None = None  # None: forwarded to the table's owner
+        self.screen_id: str | None = None  # its id, forwarded (games.forwarding)
+        self.moving: asyncio.Future | None = None  # done once served again (``move``)
         await self.accept()
         self.relay = await watchers.relay_here(get_channel_layer())
         await self._serve(await self.owner.claim())
@@ -91,8 +94,10 @@ class TableConsumer(NoDatabaseHopConsumer):
     async def _serve(self, holder: str | None) -> None:
         """Serve this socket here (``holder`` None: this process serves the table), or
         forward it to the process that does (served here if the layer is away)."""
-        if holder is not None and await forwarding.forward(self.relay, self, holder):
-            return
+        if holder is not None:
+            if await forwarding.forward(self.relay, self, holder):
+                return
+            self.owner.serve_here()
         await self._serve_here(fresh=True)
 
     async def _serve_here(self, fresh: bool = False) -> None:
@@ -100,26 +105,28 @@ class TableConsumer(NoDatabaseHopConsumer):
         the database has it). Told of every version from here on; kept told of this
         process's own ones if the layer is away (games.watchers.watch)."""
         self.screen = Screen(self.owner, self.session_key, self.is_host, self.send_text)
-        self.screen.moved = self._moved_away
         await watchers.watch(self.table_id, self.screen, self.relay.layer, keep=True)
         if fresh:
             await self.screen.send_table(fresh=True)
             if self.session_key:  # a player shown away is back
                 self.owner.note_presence()
 
-    async def _moved_away(self) -> None:
-        """Another process has claimed the table: forward this socket there."""
-        screen, self.screen = self.screen, None
-        if screen is not None:
-            await watchers.unwatch(self.table_id, screen)
-        await self.rehome()
-
-    async def rehome(self) -> None:
+    def move(self, again: bool = True) -> None:
         """The process this socket was forwarded to is gone, or no longer serves the
-        table: serve it wherever the table is claimed now."""
-        holder = await self.owner.claim(again=True)
-        if self.counted:
-            await self._serve(holder)
+        table: serve it wherever the table is claimed now (``again``: claimed anew).
+        The browser's messages wait until it is served."""
+        if self.moving is None:
+            self.moving = asyncio.get_running_loop().create_future()
+            services.in_background(self._rehome(again))
+
+    async def _rehome(self, again: bool) -> None:
+        try:
+            holder = await self.owner.claim(again=again)
+            if self.counted:
+                await self._serve(holder)
+        finally:
+            moving, self.moving = self.moving, None
+            moving.set_result(None)
 
     def _arrive(self) -> bool:
         """Note that this browser is at the table (games.presence); whether it is the
@@ -167,10 +174,13 @@ class TableConsumer(NoDatabaseHopConsumer):
         if text_data is None or len(text_data.encode()) > settings.SOCKET_MAX_BYTES:
             await self.send_error("that message is too large or not text")
             return
+        if self.moving is not None:
+            await asyncio.shield(self.moving)
         if self.screen is None:
             if await forwarding.send_on(self.relay, self, text_data):
                 return
-            await self._serve_here()  # the layer is away: the version fences any overlap
+            self.owner.serve_here()  # the layer is away: the version fences any overlap
+            await self._serve_here()
         await self.screen.receive(text_data)
 
     def _within_rate(self) -> bool:

@@ -5,14 +5,14 @@ another (no proxy in front, or a process taking over). That process does no work
 table's: it sends the socket's messages to the process that holds the table's lease
 (games.lease), which keeps a screen for it (games.screen) as for a socket of its own,
 and it passes on what that process sends back. When the holder's heartbeat lapses, or
-the holder finds it no longer serves the table, each socket forwarded to it claims the
-table anew (``TableConsumer.rehome``): it is then served here, or forwarded again.
+the holder answers that it does not serve the table, each socket forwarded to it claims
+the table anew (``TableConsumer.move``): it is then served here, or forwarded again.
 
 The messages, each sent to a process's relay channel (games.watchers) with its type:
 
 - to the holder: ``screen.open`` (table, invite, screen, from, session, host),
-  ``screen.message`` (screen, from, text: what the browser sent) and ``screen.close``
-  (screen);
+  ``screen.message`` (the same, and text: what the browser sent; it opens the screen if
+  its opening was lost) and ``screen.close`` (screen);
 - back: ``screen.show`` (from, shows: [screen, text] pairs, every render for that
   process gathered while one message is on its way) and ``screen.moved`` (screen, lost:
   whether a message of the browser's was dropped).
@@ -33,6 +33,7 @@ from games.screen import Screen
 from games.watchers import Relay
 
 logger = logging.getLogger(__name__)
+OPEN_WAIT = 2.0  # seconds a forwarded socket waits to be shown its table before asking again
 
 
 # -- the process a socket landed on --------------------------------------------------
@@ -41,13 +42,28 @@ async def forward(relay: Relay, consumer, holder: str) -> bool:
     if the layer is away (then it is not forwarded)."""
     consumer.screen_id, consumer.holder = uuid.uuid4().hex, holder
     relay.forwarded[consumer.screen_id] = consumer
-    opening = {"type": "screen.open", "table": consumer.table_id, "invite": consumer.invite,
-               "screen": consumer.screen_id, "from": relay.channel,
-               "session": consumer.session_key or "", "host": consumer.is_host}  # fmt: skip
+    opening = {"type": "screen.open", **_who(relay, consumer)}
+    consumer.shown = False
     if await _sent(relay, consumer, opening):
         _watch_lapses(relay)
+        asyncio.get_running_loop().call_later(OPEN_WAIT, _check_shown, relay, consumer, opening)
         return True
     return False
+
+
+def _check_shown(relay: Relay, consumer, opening: dict, tries: int = 1) -> None:
+    """Nothing shown yet: the opening was lost (the layer's pub/sub delivers at most
+    once: the holder was resubscribing, say). It is sent again; after a few tries the
+    socket claims its table anew."""
+    if relay.forwarded.get(opening["screen"]) is not consumer or consumer.shown:
+        return
+    if tries < 3:
+        services.in_background(_sent(relay, consumer, opening))
+        later = (relay, consumer, opening, tries + 1)
+        asyncio.get_running_loop().call_later(OPEN_WAIT, _check_shown, *later)
+    else:
+        del relay.forwarded[opening["screen"]]
+        consumer.move()
 
 
 async def send_on(relay: Relay, consumer, text: str) -> bool:
@@ -56,9 +72,16 @@ async def send_on(relay: Relay, consumer, text: str) -> bool:
     if relay.forwarded.get(consumer.screen_id) is not consumer:
         await consumer.send_error("the table is moving to another server: do that again")
         return True  # (claiming the table anew: its table comes in a moment)
-    message = {"type": "screen.message", "screen": consumer.screen_id, "text": text,
-               "from": relay.channel}  # fmt: skip
+    message = {"type": "screen.message", "text": text, **_who(relay, consumer)}
     return await _sent(relay, consumer, message)
+
+
+def _who(relay: Relay, consumer) -> dict:
+    """What the holder needs to open the socket's screen: sent with each message too, in
+    case the opening was lost (pub/sub delivers at most once)."""
+    return {"table": consumer.table_id, "invite": consumer.invite, "from": relay.channel,
+            "screen": consumer.screen_id, "session": consumer.session_key or "",
+            "host": consumer.is_host}  # fmt: skip
 
 
 async def unforward(relay: Relay, consumer) -> None:
@@ -86,6 +109,7 @@ async def _on_show(relay: Relay, event: dict) -> None:
         if consumer is None:  # closed, or served elsewhere since: its screen there may go
             gone.append(screen_id)
             continue
+        consumer.shown = True
         try:
             await consumer.send_text(text)
         except Exception:  # closing: the relay must go on
@@ -99,7 +123,7 @@ async def _on_moved(relay: Relay, event: dict) -> None:
     if consumer is not None:
         if event.get("lost"):
             await consumer.send_error("the table moved to another server: do that again")
-        services.in_background(consumer.rehome())
+        consumer.move()
 
 
 # -- the process that serves the table -----------------------------------------------
@@ -144,17 +168,18 @@ async def _flush(relay: Relay, to: str, box: list) -> None:
 
 
 async def _on_open(relay: Relay, event: dict) -> None:
+    if event["screen"] in relay.screens:  # sent again, though it came (_check_shown)
+        return
     screen = relay.screens[event["screen"]] = ForwardedScreen(relay, event)
     services.in_background(_open(screen))
 
 
 async def _on_message(relay: Relay, event: dict) -> None:
     screen = relay.screens.get(event["screen"])
-    if screen is not None:
-        services.in_background(_take(screen, event["text"]))
-    else:  # dropped here (its process was taken for gone): to claim the table anew
-        moved = {"type": "screen.moved", "screen": event["screen"], "lost": True}
-        await relay.layer.send(event["from"], moved)
+    if screen is None:  # its opening was lost: opened now
+        await _on_open(relay, event)
+        screen = relay.screens[event["screen"]]
+    services.in_background(_take(screen, event["text"]))
 
 
 async def _on_close(relay: Relay, event: dict) -> None:
@@ -216,23 +241,12 @@ async def _quietly(screen: ForwardedScreen, message: dict) -> None:
 
 
 async def _on_lost(relay: Relay, event: dict) -> None:
-    """Another process has claimed a table this one served (games.lease): each of the
-    table's screens here goes there, its socket's own forwarded by it."""
-    table_id = event["table"]
-    owner = owner_here(table_id)
+    """Another process has claimed a table this one served (games.lease): sockets that
+    come from now on are forwarded there, and its clock runs there. The sockets served
+    here stay until they leave (fenced by the version like any overlap)."""
+    owner = owner_here(event["table"])
     if owner is not None:
-        owner.holder, owner.claiming = event["holder"], None
-    for screen in list(relay.sockets.get(table_id, ())):
-        if isinstance(screen, ForwardedScreen):
-            services.in_background(_move(screen))
-        elif getattr(screen, "moved", None) is not None:
-            services.in_background(screen.moved())
-
-
-async def _move(screen: ForwardedScreen) -> None:
-    async with screen.turn:
-        await _drop(screen)
-        await _quietly(screen, {"type": "screen.moved", "screen": screen.id})
+        owner.lost_to(event["holder"])
 
 
 # -- heartbeats ------------------------------------------------------------------------
@@ -254,7 +268,7 @@ async def _lapses(relay: Relay) -> None:
             for screen_id, consumer in list(relay.forwarded.items()):
                 if consumer.holder not in alive:
                     del relay.forwarded[screen_id]
-                    services.in_background(consumer.rehome())
+                    consumer.move()
             for screen in list(relay.screens.values()):
                 if screen.reply not in alive:
                     services.in_background(_close(screen))

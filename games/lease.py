@@ -8,8 +8,9 @@ the table if its holder is this process, nobody or a process no longer alive. Wi
 in-memory channel layer (one process) every table is this process's own and nothing is
 stored. Correctness never rests on the lease: the database's version fences every change.
 A process that stalls past the lapse, or serves tables through a Redis outage, finds at
-its next heartbeat the tables another has claimed meanwhile, and sends their sockets
-there; until then both are fenced, and a clock run twice finds nothing due the second.
+its next heartbeat the tables another has claimed meanwhile: their new sockets and their
+clocks go there, while the sockets it serves stay until they leave (both processes are
+fenced, and a clock run twice finds nothing due the second time).
 """
 
 from __future__ import annotations
@@ -74,7 +75,9 @@ class Leases:
                 logger.warning("could not renew this process's heartbeat", exc_info=True)
                 continue
             for table_id, holder in zip(held, holders, strict=True):
-                if holder is not None and table_id in self.held:
+                if holder is None and table_id not in self.held:  # released meanwhile
+                    await self.release(table_id)
+                elif holder is not None and table_id in self.held:
                     self.held.discard(table_id)
                     if self.lost is not None:
                         self.lost(table_id, holder)
@@ -95,9 +98,15 @@ class Leases:
         except Exception:  # claimed by the heartbeat once Redis is back
             logger.warning("could not claim table %s", table_id, exc_info=True)
             holder = None
-        if holder is None:
-            self.held.add(table_id)
+        self.serving(table_id, holder is None)
         return holder
+
+    def serving(self, table_id: int, here: bool) -> None:
+        """Note whether this process serves the table (its heartbeat claims it again)."""
+        if here:
+            self.held.add(table_id)
+        else:
+            self.held.discard(table_id)
 
     async def release(self, table_id: int) -> None:
         self.held.discard(table_id)

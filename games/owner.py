@@ -58,12 +58,29 @@ class TableOwner:
             self.claiming = asyncio.ensure_future(self._claim())
         claiming = self.claiming
         try:
-            self.holder = await asyncio.shield(claiming)
+            holder = await asyncio.shield(claiming)
         except Exception:
             if self.claiming is claiming:
                 self.claiming = None  # the next socket claims again
             raise
-        return self.holder
+        if self.claiming is claiming:  # (not one made before the table was lost)
+            self.holder = holder
+        return holder
+
+    def serve_here(self) -> None:
+        """Serve the table here, whoever holds it (the channel layer is away); the next
+        socket claims it anew."""
+        self.holder, self.claiming = None, None
+        if self.leases is not None:
+            self.leases.serving(self.table_id, True)
+
+    def lost_to(self, holder: str) -> None:
+        """Another process has claimed the table: sockets that come from now on are
+        forwarded there, and its clock runs there."""
+        self.holder, self.claiming = holder, None
+        if self.clock is not None:
+            self.clock[2].cancel()
+            self.clock = None
 
     async def _claim(self) -> str | None:
         relay = await watchers.relay_here(get_channel_layer())

@@ -125,8 +125,6 @@ class Screen:
         self.owner, self.table_id = owner, owner.table_id
         self.session_key, self.is_host, self.send = session_key, is_host, send
         self.version = -1
-        # What to do when another process has claimed the table (games.forwarding).
-        self.moved: Callable[[], Awaitable[None]] | None = None
 
     # -- sending ----------------------------------------------------------------
     @staticmethod

@@ -72,3 +72,26 @@ async def test_with_redis_away_every_table_is_served_here():
         assert await alone.alive({"another"}) == {"another"}  # none taken for gone
     finally:
         await alone.redis.aclose()
+
+
+@pytest.mark.asyncio
+async def test_the_heartbeat_finds_a_table_another_process_has_claimed(monkeypatch):
+    monkeypatch.setattr(lease, "HEARTBEAT", 0.1)
+    lost = []
+    first, second = processes(2)
+    first.lost = lambda table, holder: lost.append((table, holder))
+    tables = [-int(uuid.uuid4().int % 10**9) - n for n in range(3)]
+    try:
+        for table in tables:
+            assert await first.claim(table) is None
+        await second.claim(-1)  # alive
+        await first.redis.set(lease.HELD + str(tables[1]), second.me)  # as after a stall
+        await first.release(tables[2])
+        await asyncio.sleep(0.35)  # a few heartbeats
+        assert lost == [(tables[1], second.me)]
+        assert first.held == {tables[0]}
+        assert await second.claim(tables[2]) is None  # released, and not claimed back
+        assert 0 < await first.redis.ttl(lease.HELD + str(tables[0])) <= lease.KEPT
+    finally:
+        await first.redis.delete(*(lease.HELD + str(t) for t in [*tables, -1]))
+        await stopped(tables[0], first, second)
