@@ -111,17 +111,17 @@ class TableConsumer(NoDatabaseHopConsumer):
             if self.session_key:  # a player shown away is back
                 self.owner.note_presence()
 
-    def move(self, again: bool = True) -> None:
+    def move(self) -> None:
         """The process this socket was forwarded to is gone, or no longer serves the
-        table: serve it wherever the table is claimed now (``again``: claimed anew).
-        The browser's messages wait until it is served."""
+        table: serve it wherever the table is claimed anew. The browser's messages wait
+        until it is served."""
         if self.moving is None:
             self.moving = asyncio.get_running_loop().create_future()
-            services.in_background(self._rehome(again))
+            services.in_background(self._rehome())
 
-    async def _rehome(self, again: bool) -> None:
+    async def _rehome(self) -> None:
         try:
-            holder = await self.owner.claim(again=again)
+            holder = await self.owner.claim(again=True)
             if self.counted:
                 await self._serve(holder)
         finally:

@@ -242,8 +242,8 @@ async def _quietly(screen: ForwardedScreen, message: dict) -> None:
 
 async def _on_lost(relay: Relay, event: dict) -> None:
     """Another process has claimed a table this one served (games.lease): sockets that
-    come from now on are forwarded there, and its clock runs there. The sockets served
-    here stay until they leave (fenced by the version like any overlap)."""
+    come from now on are forwarded there. The sockets served here stay until they leave
+    (fenced by the version like any overlap)."""
     owner = owner_here(event["table"])
     if owner is not None:
         owner.lost_to(event["holder"])

@@ -76,7 +76,8 @@ class TableOwner:
 
     def lost_to(self, holder: str) -> None:
         """Another process has claimed the table: sockets that come from now on are
-        forwarded there, and its clock runs there."""
+        forwarded there. Its timer here stops (a socket that stays sets it again when
+        it is shown a new version)."""
         self.holder, self.claiming = holder, None
         if self.clock is not None:
             self.clock[2].cancel()
