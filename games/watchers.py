@@ -61,8 +61,8 @@ class Relay:
         self.moving: set[asyncio.Task] = set()  # tables another process has claimed
 
     def _lost(self, table_id: int, holder: str) -> None:
-        """Another process (``holder``) has claimed a table this one served: its sockets
-        here go there (games.forwarding)."""
+        """Another process (``holder``) has claimed a table this one served: the
+        table's sockets that come from now on go there (games.forwarding)."""
         handler = HANDLERS.get("table.lost")
         if handler is not None:
             moving = asyncio.ensure_future(handler(self, {"table": table_id, "holder": holder}))
