@@ -82,6 +82,7 @@ class TableOwner:
         if self.clock is not None:
             self.clock[2].cancel()
             self.clock = None
+            self.release_if_idle()  # (kept only by its clock, it goes)
 
     async def _claim(self) -> str | None:
         relay = await watchers.relay_here(get_channel_layer())
