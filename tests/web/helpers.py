@@ -77,11 +77,15 @@ CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z])")
 FACE = re.compile(r">(10|[2-9JQKA])<small>([♣♦♥♠])</small>")
 TEXT_FACE = re.compile(r"(?<![A-Za-z0-9])(10|[2-9JQKA])([♣♦♥♠])")  # "Q♠" in a line of text
 SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+# Invites, session keys and CSRF tokens are long random runs like "Jd5lMMzf-e-bqKm3eD31_Q";
+# no card is ever written inside one, but a run can start with what reads as a card.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,}")
 
 
 def cards_in(payload: str) -> set[str]:
     """Every card a payload names, however it is written (data attributes, faces, or a
-    face in a line of text)."""
+    face in a line of text); random tokens (invites, keys) are not read."""
+    payload = TOKEN.sub(" ", payload)
     found = set(CARD.findall(payload))
     for pattern in (FACE, TEXT_FACE):
         found |= {("T" if r == "10" else r) + SUITS[s] for r, s in pattern.findall(payload)}
