@@ -1,8 +1,10 @@
 """The forms of the host and the players: every field checked, every number bounded, here.
 
 A form refuses what the database could not hold (a NUL byte, a number past its column)
-with a message the sender can act on, before any service is called. The services then
-check what depends on the table (a free seat, a buy-in within the table's range).
+with a message the sender can act on, before any service is called. A table's settings
+are checked only here, whole: each field, and together whether every game they name can
+be dealt. The services check what depends on the table's moment (a free seat, a buy-in
+within the table's range).
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from decimal import Decimal
 from django import forms
 from django.core.exceptions import ValidationError
 
-from games.models import GAME_CHOICES, STRUCTURE_CHOICES
+from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Table
 from games.rules.catalog import GAMES
 from games.rules.config import DECLARE_METHODS
+from games.rules.errors import RulesError
 from games.rules.values import LOW_VALUES
-from games.services import STACK_CHANGES, ServiceError
+from games.services import STACK_CHANGES, ServiceError, hand_config
 
 TOKEN = re.compile("[A-Za-z0-9_-]+")  # an invite or a host secret (models.new_token)
 MOST_CHIPS = 1_000_000  # any one amount: a stake, a buy-in, a rebuy, a stack change
@@ -108,7 +111,8 @@ class MoneyPerChip(forms.DecimalField):
 
 
 class TableSettingsForm(forms.Form):
-    """The game and stakes, at a new table or changed by the host between hands."""
+    """The game and stakes, at a new table or changed by the host between hands (then
+    ``table`` gives what the form does not change, such as its seats)."""
 
     game = Choice(GAME_CHOICES, "choose a game")
     structure = Choice(STRUCTURE_CHOICES, "choose a betting structure")
@@ -126,6 +130,34 @@ class TableSettingsForm(forms.Form):
     time_bank = Whole("", 0, 3600, None, "the time bank is 0 to 3,600 seconds")
     chip_value = MoneyPerChip()
     history_open = Flag()
+
+    def __init__(self, data, table: Table | None = None) -> None:
+        super().__init__(data)
+        self.table = table or Table()
+
+    def clean(self) -> dict:
+        settings = super().clean()
+        if not self.errors:
+            kept = {f.name: getattr(self.table, f.name) for f in Table._meta.concrete_fields}
+            dealable(Table(**{**kept, **settings}))
+        return settings
+
+
+def dealable(table: Table) -> None:
+    """Refuse settings with which some game they name could not be dealt."""
+    games = list(GAMES) if table.game == "dealers-choice" else [table.game]
+    largest = max(GAMES[g].max_seats for g in games)
+    if not 2 <= table.seat_count <= largest:
+        raise ValidationError(f"this table can have 2 to {largest} seats")
+    if not 1 <= table.min_buy_in <= table.max_buy_in:
+        raise ValidationError("the buy-in range needs a minimum of at least 1, up to the maximum")
+    if table.small_bet and table.big_bet and table.big_bet < table.small_bet:
+        raise ValidationError("the big bet cannot be smaller than the small bet")
+    try:
+        for game in games:
+            hand_config(table, game)
+    except RulesError as error:
+        raise ValidationError(str(error)) from None
 
 
 class NewTableForm(TableSettingsForm):
@@ -174,6 +206,12 @@ class AdjustForm(HostForm):
 
 class ChatForm(forms.Form):
     text = Text(200, "say something of 1 to 200 characters", required=True)
+
+
+def as_sent(values: dict) -> dict:
+    """``values`` as a browser would send them: a way to fill a form from code."""
+    return {k: "1" if v is True else "" if v in (False, None) else str(v)
+            for k, v in values.items()}  # fmt: skip
 
 
 def cleaned(form: forms.Form) -> dict:

@@ -384,35 +384,10 @@ def hand_config(table: Table, game: str) -> HandConfig:
     )
 
 
-def check_table_settings(table: Table) -> None:
-    """Refuse settings that no hand could be dealt with (raises ServiceError)."""
-    games = list(GAMES) if table.game == "dealers-choice" else [table.game]
-    if table.game not in (*GAMES, "dealers-choice"):
-        raise ServiceError("choose one of the games, or dealer's choice")
-    largest = max(GAMES[g].max_seats for g in games)
-    if not 2 <= table.seat_count <= largest:
-        raise ServiceError(f"this table can have 2 to {largest} seats")
-    if not 1 <= table.min_buy_in <= table.max_buy_in:
-        raise ServiceError("the buy-in range needs a minimum of at least 1, up to the maximum")
-    if table.action_clock is not None and not 5 <= table.action_clock <= 600:
-        raise ServiceError("the action clock is 5 to 600 seconds")
-    if not table.name.strip():
-        raise ServiceError("give the table a name")
-    if table.small_bet and table.big_bet and table.big_bet < table.small_bet:
-        raise ServiceError("the big bet cannot be smaller than the small bet")
-    try:
-        for game in games:
-            hand_config(table, game)
-    except RulesError as error:
-        raise ServiceError(str(error)) from None
-
-
 # -- the host and the table -------------------------------------------------------
 def create_table(**settings) -> Table:
-    table = Table(**settings)
-    check_table_settings(table)
-    table.save()
-    return table
+    """A new table with ``settings`` as games.forms.NewTableForm has checked them."""
+    return Table.objects.create(**settings)
 
 
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus")
@@ -463,10 +438,10 @@ def sit_bot(table: Table, seat: int, name: str | None = None) -> Player:
 
 @writes_table
 def change_settings(table: Table, **settings) -> None:
-    """New game or stakes: they apply from the next hand dealt."""
+    """New game or stakes (checked by games.forms.TableSettingsForm): they apply from the
+    next hand dealt."""
     for key, value in settings.items():
         setattr(table, key, value)
-    check_table_settings(table)
 
 
 @writes_table

@@ -22,6 +22,7 @@ from games.forms import (
     PracticeForm,
     RebuyForm,
     TableSettingsForm,
+    as_sent,
     cleaned,
 )
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
@@ -137,11 +138,13 @@ def practice(request: HttpRequest) -> HttpResponse:
     try:
         form = cleaned(PracticeForm(request.POST))
         game = form["game"]
-        table = services.open_practice(
-            session_key(request), form["name"], form["bots"], name=f"Practice: {GAMES[game].name}",
-            seat_count=GAMES[game].max_seats, min_buy_in=100, max_buy_in=500,
-            **{**house_rules(game), "small_bet": 0, "big_bet": 0},  # 0: the game's own sizes
-        )  # fmt: skip
+        settings = cleaned(NewTableForm(as_sent({
+            "name": f"Practice: {GAMES[game].name}", "seat_count": GAMES[game].max_seats,
+            "min_buy_in": 100, "max_buy_in": 500,
+            **house_rules(game), "small_bet": 0, "big_bet": 0,  # 0: the game's own sizes
+        })))  # fmt: skip
+        table = services.open_practice(session_key(request), form["name"], form["bots"],
+                                       **settings)  # fmt: skip
     except ServiceError as error:
         context["error"] = str(error)
         return render(request, "practice.html", context, status=400)
@@ -302,7 +305,8 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         elif what == "choose-for":
             services.choose_for_absent(table.pk)
         elif what == "settings":
-            services.change_settings(table.pk, **cleaned(TableSettingsForm(request.POST)))
+            settings = cleaned(TableSettingsForm(request.POST, table=table))
+            services.change_settings(table.pk, **settings)
         elif what == "mute":
             message = chat.mute(table.pk, player_id, form["on"])
     except ServiceError as error:

@@ -8,6 +8,7 @@ import re
 from django.db.models import Sum
 
 from games import services
+from games.forms import NewTableForm, as_sent, cleaned
 from games.models import Player, Table
 from tests.rules.playout import random_action
 
@@ -22,7 +23,10 @@ SETTINGS = {
 def make_table(game="levys", **overrides) -> Table:
     settings = {"name": "Test", "game": game, "seat_count": 6, "min_buy_in": 50,
                 "max_buy_in": 500, **SETTINGS[game], **overrides}  # fmt: skip
-    return services.create_table(**settings)
+    fields = NewTableForm.base_fields  # the rest (say, practice) is not the host's to send
+    sent = {f: getattr(Table(), f) for f in fields} | {k: settings.pop(k) for k in fields
+                                                       if k in settings}  # fmt: skip
+    return services.create_table(**cleaned(NewTableForm(as_sent(sent))), **settings)
 
 
 def seat_players(table: Table, count: int, buy_in: int = 200) -> list[str]:

@@ -9,6 +9,7 @@ import pytest
 from django.utils import timezone
 
 from games import services
+from games.forms import BadInput, TableSettingsForm, as_sent, cleaned
 from games.models import Hand, HandEvent, LedgerEntry, Player
 from games.services import ServiceError, StaleAction
 from tests.web.helpers import (
@@ -274,5 +275,15 @@ def test_new_stakes_apply_from_the_next_hand():
     services.tick(table.pk, timezone.now() + timedelta(seconds=6))
     hand = services.current_hand(table)
     assert hand.game == "high-low-declare" and hand.document["config"]["ante"] == 5
-    with pytest.raises(ServiceError):
-        services.change_settings(table.pk, game="levys", ante=0, small_blind=0, big_blind=0)
+    refused = TableSettingsForm(as_sent({"game": "levys", "structure": "pot-limit"}), table)
+    with pytest.raises(BadInput, match="ante or blinds"):
+        cleaned(refused)
+
+
+def test_new_settings_are_checked_against_the_tables_seats():
+    table = make_table("dealers-choice", seat_count=8)
+    sviten = as_sent({"game": "sviten", "structure": "pot-limit", "small_blind": 1,
+                      "big_blind": 2})  # fmt: skip
+    with pytest.raises(BadInput, match="2 to 6 seats"):
+        cleaned(TableSettingsForm(sviten, table))
+    assert cleaned(TableSettingsForm(sviten, make_table("sviten")))["game"] == "sviten"
