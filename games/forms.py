@@ -20,8 +20,9 @@ from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Table
 from games.rules.catalog import GAMES
 from games.rules.config import DECLARE_METHODS
 from games.rules.errors import RulesError
+from games.rules.stacks import STACK_CHANGES
 from games.rules.values import LOW_VALUES
-from games.services import STACK_CHANGES, ServiceError, hand_config
+from games.services import ServiceError, hand_config
 
 TOKEN = re.compile("[A-Za-z0-9_-]+")  # an invite or a host secret (models.new_token)
 MOST_CHIPS = 1_000_000  # any one amount: a stake, a buy-in, a rebuy, a stack change

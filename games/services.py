@@ -28,12 +28,13 @@ from games import presence, statements, watchers
 from games.models import Hand, HandEvent, LedgerEntry, Player, Table
 from games.names import NameRefused, checked_name, name_key
 from games.presenter import parts_message, shared_parts
-from games.rules import bots
+from games.rules import bots, stacks
 from games.rules.catalog import GAMES
 from games.rules.config import HandConfig
 from games.rules.document import new_document, replay
 from games.rules.errors import RulesError
 from games.rules.hand import Hand as HandState
+from games.rules.stacks import Stack, Transfer
 from games.rules.table import choose_game as rules_choose_game
 from games.rules.table import next_button
 from games.rules.view import view
@@ -532,19 +533,8 @@ def answer_seat_request(
 def request_rebuy(table: Table, session_key: str, amount: int, host: bool = False) -> None:
     """A seated player asks for more chips; the host's own request needs no approval."""
     player = _seated(table, session_key)
-    room = table.max_buy_in - player.stack
-    if room < 1:
-        raise ServiceError(
-            f"you have {player.stack}: the most a stack may be topped up to is {table.max_buy_in}"
-        )
-    if not isinstance(amount, int) or not 1 <= amount <= room:
-        raise ServiceError(f"a rebuy is 1 to {room} chips")
-    if host and table.approval_required and _in_current_hand(table, player):
-        raise ServiceError("you are in the hand: rebuy when it is over")  # none to approve it
-    player.rebuy_request = amount
-    player.save()
-    if host or not table.approval_required:
-        _apply_rebuy_if_free(table, player)
+    _moved(table, player, stacks.ask_rebuy, amount, table.max_buy_in,
+           table.approval_required, host)  # fmt: skip
 
 
 def _in_current_hand(table: Table, player: Player) -> bool:
@@ -552,83 +542,39 @@ def _in_current_hand(table: Table, player: Player) -> bool:
     return hand is not None and player.pk in hand.seat_players.values()
 
 
-def _apply_rebuy_if_free(table: Table, player: Player) -> str | None:
-    """Rebuys are added between hands: now if the player is not in a hand, else at its end.
-    The maximum buy-in is checked again as it is added (the stack may have grown since
-    the request): only what keeps the stack within it, and nothing, with the request
-    dropped, when there is no room left. Says what was done (the ledger's note)."""
-    if not player.rebuy_request or player.status != Player.SEATED:
-        return None
-    if _in_current_hand(table, player):
-        return None
-    asked, player.rebuy_request = player.rebuy_request, None
-    amount = min(asked, table.max_buy_in - player.stack)
-    if amount < 1:
-        player.save()
-        note = (f"{player.name}'s rebuy of {asked} dropped: the stack of {player.stack} "
-                f"is at the maximum of {table.max_buy_in}")  # fmt: skip
-        _transfer(table, player, "rebuy", 0, note)  # both sides, as every ledger entry
-        return note
-    player.stack += amount
+def _moved(table: Table, player: Player, rule: Callable, *args) -> Transfer | None:
+    """Apply ``rule`` (games.rules.stacks) to ``player``'s chips; write what it returns."""
+    stack = Stack(player.name, player.stack, player.status == Player.SEATED,
+                  _in_current_hand(table, player), player.rebuy_request,
+                  waiting=player.status == Player.REQUESTED)  # fmt: skip
+    try:
+        after, transfer = rule(stack, *args)
+    except RulesError as error:
+        raise ServiceError(str(error)) from None
+    player.stack, player.rebuy_request = after.chips, after.rebuy_asked
+    if (stack.seated or stack.waiting) and not (after.seated or after.waiting):
+        player.status = Player.LEFT  # cashed out: the seat is free
     player.save()
-    note = f"{player.name} rebuys {amount}"
-    if amount < asked:
-        note += f" of {asked} asked: the most a stack may be topped up to is {table.max_buy_in}"
-    _transfer(table, player, "rebuy", amount, note)
-    return note
+    if transfer is not None:  # both sides, as every ledger entry (a dropped rebuy's 0 too)
+        _transfer(table, player, transfer.kind, transfer.amount, transfer.note)
+    return transfer
 
 
 @writes_table
-def answer_rebuy(table: Table, player_id: int, approve: bool) -> str | None:
+def answer_rebuy(table: Table, player_id: int, approve: bool) -> str:
     """The host approves or refuses a rebuy, as the player is now (seated, between hands):
     says what was done."""
     player = _requested(table, player_id)
-    if player.status != Player.SEATED:
-        raise ServiceError(f"{player.name} is not seated: there is no rebuy to answer")
-    if not player.rebuy_request:
-        raise ServiceError(f"{player.name} has not asked for a rebuy")
-    if not approve:
-        player.rebuy_request = None
-        player.save()
-        return f"{player.name}'s rebuy refused"
-    if _in_current_hand(table, player):
-        raise ServiceError(f"{player.name} is in a hand: approve the rebuy after it")
-    return _apply_rebuy_if_free(table, player)
-
-
-STACK_CHANGES = ("money", "correction")
-MOST_STACK = 1_000_000_000  # well inside the database's integer columns
+    transfer = _moved(table, player, stacks.answer_rebuy, approve, table.max_buy_in)
+    return transfer.note if transfer else f"{player.name}'s rebuy refused"
 
 
 @writes_table
 def adjust_stack(
     table: Table, player_id: int, amount: int, note: str = "", kind: str = "money"
 ) -> None:
-    """The host adds or takes chips between hands. ``kind`` "money": a top-up or a removal,
-    paid for or paid out like a rebuy or a cash-out (the player's net is unchanged);
-    "correction": the count was wrong and no money moves (the player's net changes)."""
-    if kind not in STACK_CHANGES:
-        raise ServiceError("choose a top-up or removal (money), or a correction (no money)")
-    player = _requested(table, player_id)
-    if player.status != Player.SEATED:
-        raise ServiceError(f"{player.name} is not seated")
-    if _in_current_hand(table, player):
-        raise ServiceError("adjust stacks between hands")
-    if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0:
-        raise ServiceError(f"give a number of chips other than 0, at least -{player.stack}")
-    if player.stack + amount < 0:
-        raise ServiceError(f"{player.name} has {player.stack}: take at most {player.stack}")
-    if player.stack + amount > MOST_STACK:
-        raise ServiceError(f"a stack holds at most {MOST_STACK:,} chips")
-    player.stack += amount
-    player.save()
-    if kind == "correction":
-        booked, said = "correction", f"{player.name}'s count corrected by {amount:+d}"
-    elif amount > 0:
-        booked, said = "top-up", f"{player.name} tops up {amount}"
-    else:
-        booked, said = "removal", f"{player.name} takes {-amount} out"
-    _transfer(table, player, booked, amount, note or said)
+    """The host adds or takes chips between hands (games.rules.stacks.change_stack)."""
+    _moved(table, _requested(table, player_id), stacks.change_stack, amount, kind, note)
 
 
 @writes_table
@@ -665,19 +611,8 @@ def seated_player_id(table_id: int, session_key: str) -> int:
 @writes_table
 def cash_out(table: Table, player_id: int) -> int:
     """The player leaves with their stack (recorded in the ledger); the seat is free."""
-    player = _requested(table, player_id)
-    if player.status not in (Player.SEATED, Player.REQUESTED):
-        raise ServiceError(f"{player.name} is not at the table")
-    if _in_current_hand(table, player):
-        raise ServiceError(f"{player.name} is in the hand being played: cash out after it")
-    amount = player.stack if player.status == Player.SEATED else 0
-    if amount:
-        _transfer(table, player, "cash-out", -amount, f"{player.name} cashes out")
-    player.stack = 0
-    player.rebuy_request = None  # a rebuy waiting for the host leaves with the player
-    player.status = Player.LEFT
-    player.save()
-    return amount
+    transfer = _moved(table, _requested(table, player_id), stacks.cash_out)
+    return -transfer.amount if transfer else 0
 
 
 @writes_table
@@ -919,7 +854,7 @@ def _apply_waiting_rebuys(table: Table) -> None:
     if table.approval_required:
         return
     for player in table.players.filter(rebuy_request__isnull=False, status=Player.SEATED):
-        _apply_rebuy_if_free(table, player)
+        _moved(table, player, stacks.add_rebuy, table.max_buy_in)
 
 
 @writes_table(lock_with_writes=True)  # reads nothing before _apply writes, with held

@@ -6,6 +6,7 @@ import pytest
 
 from games import history, services
 from games.models import Player
+from games.rules.stacks import MOST_STACK
 from games.services import ServiceError
 from tests.web.helpers import assert_chips_balance, make_table
 from tests.web.scripted import deal, fold_to
@@ -124,7 +125,7 @@ def test_the_host_is_told_what_approving_a_rebuy_did():
 def test_a_stack_cannot_be_topped_up_past_what_the_database_holds():
     table = make_table()
     (ann,) = seated(table, 200)
-    Player.objects.filter(pk=ann.pk).update(stack=services.MOST_STACK - 10)
+    Player.objects.filter(pk=ann.pk).update(stack=MOST_STACK - 10)
     with pytest.raises(ServiceError, match="at most"):
         services.adjust_stack(table.pk, ann.pk, 11)
-    assert Player.objects.get(pk=ann.pk).stack == services.MOST_STACK - 10
+    assert Player.objects.get(pk=ann.pk).stack == MOST_STACK - 10

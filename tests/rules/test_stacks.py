@@ -1,0 +1,90 @@
+"""Chips between hands (games/rules/stacks.py): every outcome's ledger transfer is the
+stack's change, stacks stay within the table's maximum, and refusals change nothing."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.rules.stacks import (
+    MOST_STACK,
+    Refused,
+    Stack,
+    add_rebuy,
+    answer_rebuy,
+    ask_rebuy,
+    cash_out,
+    change_stack,
+)
+
+MOST = 500
+stacks = st.builds(
+    Stack,
+    name=st.just("Ann"),
+    chips=st.integers(0, 600),
+    seated=st.booleans(),
+    in_hand=st.booleans(),
+    rebuy_asked=st.one_of(st.none(), st.integers(1, 600)),
+    waiting=st.booleans(),
+)
+requests = st.one_of(
+    st.tuples(st.just(ask_rebuy), st.integers(-5, 600), st.just(MOST), st.booleans(),
+              st.booleans()),
+    st.tuples(st.just(add_rebuy), st.just(MOST)),
+    st.tuples(st.just(answer_rebuy), st.booleans(), st.just(MOST)),
+    st.tuples(st.just(change_stack), st.integers(-700, 700),
+              st.sampled_from(["money", "correction", "gift"])),
+    st.tuples(st.just(cash_out)),
+)  # fmt: skip
+
+
+@given(stacks, requests)
+def test_the_ledger_records_exactly_the_stacks_change(stack, request):
+    rule, *args = request
+    try:
+        after, transfer = rule(stack, *args)
+    except Refused:
+        return  # a frozen Stack: a refusal cannot have changed it
+    moved = after.chips - stack.chips
+    assert moved == (transfer.amount if transfer else 0)
+    assert 0 <= after.chips <= MOST_STACK
+    if transfer and transfer.kind == "rebuy":
+        assert after.chips <= MOST and not after.in_hand and after.seated
+    if moved:
+        assert not stack.in_hand, "chips moved during a hand"
+
+
+def test_a_rebuy_in_a_hand_waits_and_is_capped_when_added():
+    ann = Stack("Ann", 380, seated=True, in_hand=True)
+    waiting, transfer = ask_rebuy(ann, 100, MOST, approval=False, host=False)
+    assert (waiting.chips, waiting.rebuy_asked, transfer) == (380, 100, None)
+    won = Stack("Ann", 450, seated=True, in_hand=False, rebuy_asked=100)
+    after, transfer = add_rebuy(won, MOST)
+    assert (after.chips, after.rebuy_asked, transfer.amount) == (500, None, 50)
+    full = Stack("Ann", 520, seated=True, in_hand=False, rebuy_asked=100)
+    after, transfer = add_rebuy(full, MOST)
+    assert (after.chips, after.rebuy_asked, transfer.amount) == (520, None, 0)
+    assert "dropped" in transfer.note
+
+
+def test_the_host_answers_rebuys_and_changes_stacks_only_between_hands():
+    asked = Stack("Bob", 100, seated=True, in_hand=False, rebuy_asked=50)
+    refused, transfer = answer_rebuy(asked, False, MOST)
+    assert (refused.chips, refused.rebuy_asked, transfer) == (100, None, None)
+    with pytest.raises(Refused, match="approve the rebuy after it"):
+        answer_rebuy(Stack("Bob", 100, True, True, rebuy_asked=50), True, MOST)
+    with pytest.raises(Refused, match="take at most 100"):
+        change_stack(asked, -101)
+    after, transfer = change_stack(asked, -40, "correction")
+    assert (after.chips, transfer.kind) == (60, "correction")
+    assert transfer.note == "Bob's count corrected by -40"
+
+
+def test_cashing_out_leaves_with_the_stack_and_drops_a_waiting_rebuy():
+    left, transfer = cash_out(Stack("Cat", 240, True, False, rebuy_asked=20))
+    assert (left.chips, left.rebuy_asked, left.seated, transfer.amount) == (0, None, False, -240)
+    never_seated, transfer = cash_out(Stack("Dan", 0, False, False, waiting=True))
+    assert not never_seated.waiting and transfer is None
+    with pytest.raises(Refused, match="cash out after it"):
+        cash_out(Stack("Cat", 240, True, True))
+    with pytest.raises(Refused, match="not at the table"):
+        cash_out(left)
