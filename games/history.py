@@ -9,9 +9,9 @@ from decimal import Decimal
 from django.db.models import Sum
 
 from games.models import Hand, LedgerEntry, Player, Table
-from games.names import BANK, name_key
 from games.rules.catalog import GAMES
 from games.rules.history import names_of, review, text_log
+from games.rules.names import BANK, name_key
 from games.rules.settle import settle_up
 
 
@@ -184,7 +184,7 @@ def told_apart(latest: list[Player]) -> list[str]:
 
 
 def _alike(labels: list[str]) -> list[list[int]]:
-    """The indexes of labels read as the same name (games.names.name_key), group by group."""
+    """The indexes of labels read as the same name (games.rules.names.name_key), group by group."""
     groups: dict[str, list[int]] = {}
     for i, label in enumerate(labels):
         groups.setdefault(name_key(label), []).append(i)

@@ -10,8 +10,8 @@ from django.shortcuts import get_object_or_404, render
 
 from games import history
 from games.models import Table
-from games.names import CASHIER
 from games.rules.catalog import GAMES
+from games.rules.names import CASHIER
 from games.views import is_host, session_key
 
 

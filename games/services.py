@@ -26,14 +26,14 @@ from django.utils import timezone
 
 from games import presence, statements, watchers
 from games.models import Hand, HandEvent, LedgerEntry, Player, Table
-from games.names import NameRefused, checked_name, name_key
 from games.presenter import parts_message, shared_parts
-from games.rules import bots, stacks
+from games.rules import bots, seating, stacks
 from games.rules.catalog import GAMES
 from games.rules.config import HandConfig
 from games.rules.document import new_document, replay
 from games.rules.errors import RulesError
 from games.rules.hand import Hand as HandState
+from games.rules.names import checked_name
 from games.rules.stacks import Stack, Transfer
 from games.rules.table import choose_game as rules_choose_game
 from games.rules.table import next_button
@@ -391,9 +391,6 @@ def create_table(**settings) -> Table:
     return Table.objects.create(**settings)
 
 
-BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus")
-
-
 def open_practice(session_key: str, player: str, bot_count: int, **settings) -> Table:
     """A practice table: the person (``player``, their name) in seat 1 and ``bot_count``
     bots after them, all with the maximum buy-in of play chips, dealing at once. It is a
@@ -403,9 +400,9 @@ def open_practice(session_key: str, player: str, bot_count: int, **settings) -> 
         raise ServiceError("choose one of the games to practise")
     if not 1 <= bot_count <= min(info.max_seats, settings.get("seat_count", 6)) - 1:
         raise ServiceError(f"{info.name} seats 1 to {info.max_seats - 1} bots beside you")
-    try:
-        player = checked_name(player, [f"Bot {b}" for b in BOT_NAMES[:bot_count]])
-    except NameRefused as error:  # refused before anything is made
+    try:  # refused before anything is made
+        player = checked_name(player, [f"Bot {b}" for b in seating.BOT_NAMES[:bot_count]])
+    except RulesError as error:
         raise ServiceError(str(error)) from None
     table = create_table(practice=True, **settings)
     request_seat(table.pk, session_key, 1, player, table.max_buy_in, host=True)
@@ -419,16 +416,7 @@ def open_practice(session_key: str, player: str, bot_count: int, **settings) -> 
 def sit_bot(table: Table, seat: int, name: str | None = None) -> Player:
     """A bot takes the free ``seat`` with the maximum buy-in: at a practice table, or at a
     real one when the host seats it (its chips are the host's, as the ledger says)."""
-    if not isinstance(seat, int) or not 1 <= seat <= table.seat_count:
-        raise ServiceError(f"choose a seat from 1 to {table.seat_count}")
-    if table.players.filter(seat=seat, status__in=[Player.REQUESTED, Player.SEATED]).exists():
-        raise ServiceError(f"seat {seat} is taken")
-    present = table.players.filter(status__in=[Player.REQUESTED, Player.SEATED])
-    taken = {name_key(n) for n in present.values_list("name", flat=True)}
-    free = (f"Bot {b}" for b in BOT_NAMES if name_key(f"Bot {b}") not in taken)
-    name = name if name and name_key(name) not in taken else next(free, None)
-    if name is None:
-        raise ServiceError("every bot's name is taken at this table")
+    name = _ruled(seating.bot_name, _seats(table), seat, name)
     player = Player.objects.create(
         table=table, session_key=f"bot-{table.pk}-{seat}", name=name, seat=seat,
         buy_in=table.max_buy_in, bot=True,
@@ -465,23 +453,28 @@ def request_seat(
     """Ask for a seat; seated at once unless the host approves seats (never their own)."""
     if player_for(table, session_key):
         raise ServiceError("you already have a seat at this table")
-    present = table.players.filter(status__in=[Player.REQUESTED, Player.SEATED])
-    try:
-        name = checked_name(name, present.values_list("name", flat=True))
-    except NameRefused as error:
-        raise ServiceError(str(error)) from None
-    if not isinstance(seat, int) or not 1 <= seat <= table.seat_count:
-        raise ServiceError(f"choose a seat from 1 to {table.seat_count}")
-    if present.filter(seat=seat).exists():
-        raise ServiceError(f"seat {seat} is taken")
-    if not isinstance(buy_in, int) or not table.min_buy_in <= buy_in <= table.max_buy_in:
-        raise ServiceError(f"the buy-in is {table.min_buy_in} to {table.max_buy_in} chips")
+    name, at_once = _ruled(seating.ask_seat, _seats(table), seat, name, buy_in, host)
     player = Player.objects.create(
         table=table, session_key=session_key, name=name, seat=seat, buy_in=buy_in
     )
-    if host or not table.approval_required:
+    if at_once:
         _seat(table, player, now or timezone.now())
     return player
+
+
+def _seats(table: Table) -> seating.Seats:
+    present = table.players.filter(status__in=[Player.REQUESTED, Player.SEATED])
+    taken = dict(present.values_list("seat", "name"))
+    return seating.Seats(table.seat_count, table.min_buy_in, table.max_buy_in,
+                         table.approval_required, taken)  # fmt: skip
+
+
+def _ruled(rule: Callable, *args):
+    """``rule(*args)``: a rule of games.rules, its refusal raised as a ServiceError."""
+    try:
+        return rule(*args)
+    except RulesError as error:
+        raise ServiceError(str(error)) from None
 
 
 def _transfer(table: Table, player: Player, kind: str, amount: int, note: str = "", hand=None):
@@ -501,10 +494,7 @@ def _transfer(table: Table, player: Player, kind: str, amount: int, note: str = 
 
 
 def _seat(table: Table, player: Player, now: datetime) -> None:
-    player.status = Player.SEATED
-    player.stack = player.buy_in
-    player.save()
-    _transfer(table, player, "buy-in", player.buy_in, f"{player.name} buys in")
+    _moved(table, player, stacks.take_seat, player.buy_in)
     _deal_if_ready(table, now)
 
 
@@ -547,13 +537,10 @@ def _moved(table: Table, player: Player, rule: Callable, *args) -> Transfer | No
     stack = Stack(player.name, player.stack, player.status == Player.SEATED,
                   _in_current_hand(table, player), player.rebuy_request,
                   waiting=player.status == Player.REQUESTED)  # fmt: skip
-    try:
-        after, transfer = rule(stack, *args)
-    except RulesError as error:
-        raise ServiceError(str(error)) from None
+    after, transfer = _ruled(rule, stack, *args)
     player.stack, player.rebuy_request = after.chips, after.rebuy_asked
-    if (stack.seated or stack.waiting) and not (after.seated or after.waiting):
-        player.status = Player.LEFT  # cashed out: the seat is free
+    if (after.seated, after.waiting) != (stack.seated, stack.waiting):
+        player.status = Player.SEATED if after.seated else Player.LEFT  # seated, or gone
     player.save()
     if transfer is not None:  # both sides, as every ledger entry (a dropped rebuy's 0 too)
         _transfer(table, player, transfer.kind, transfer.amount, transfer.note)

@@ -33,3 +33,8 @@ class WrongStep(IllegalAction):
 
 class AmountOutOfRange(IllegalAction):
     """A bet or raise outside the legal minimum and maximum."""
+
+
+class Refused(RulesError):
+    """A request at the table (a seat, a rebuy, a stack change) that does not fit the
+    player or the moment."""

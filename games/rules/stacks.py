@@ -9,14 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from games.rules.errors import RulesError
+from games.rules.errors import Refused
 
 MOST_STACK = 1_000_000_000  # chips in one stack: well inside the database's integer columns
 STACK_CHANGES = ("money", "correction")  # a host's change: money moves, or a count was wrong
-
-
-class Refused(RulesError):
-    """The request does not fit the player's chips or the moment; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +114,14 @@ def change_stack(stack: Stack, amount: int, kind: str = "money", note: str = "")
     else:
         booked, said = "removal", f"{stack.name} takes {-amount} out"
     return replace(stack, chips=stack.chips + amount), Transfer(booked, amount, note or said)
+
+
+def take_seat(stack: Stack, buy_in: int) -> Moved:
+    """A player waiting for a seat sits down with their buy-in."""
+    if not stack.waiting:
+        raise Refused(f"{stack.name} is not waiting for a seat")
+    seated = replace(stack, chips=buy_in, seated=True, waiting=False)
+    return seated, Transfer("buy-in", buy_in, f"{stack.name} buys in")
 
 
 def cash_out(stack: Stack) -> Moved:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
+from games.rules.errors import Refused
+
 CASHIER = "cashier"  # the other side of every ledger transfer
 BANK = "the bank"  # the other side of corrections in settle-up
 RESERVED = (CASHIER, BANK)
@@ -20,7 +22,7 @@ IGNORABLE = {0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0,
              *range(0x180B, 0x1810), *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)}  # fmt: skip
 
 
-class NameRefused(ValueError):
+class NameRefused(Refused):
     """A name that cannot be used at this table; the message says why."""
 
 
