@@ -180,6 +180,7 @@ def setup_tables(count: int, env: dict) -> list[tuple[str, list[str]]]:
     from django.db import connection, connections
 
     from games import services
+    from games.forms import NewTableForm, as_sent, cleaned
 
     with connection.cursor() as cursor:  # the written floor's rows (bench/baseline.py)
         cursor.execute("CREATE TABLE bench_floor (id integer PRIMARY KEY, version integer)")
@@ -187,9 +188,10 @@ def setup_tables(count: int, env: dict) -> list[tuple[str, list[str]]]:
                            [[t] for t in range(count)])  # fmt: skip
     made = []
     for t in range(count):
-        table = services.create_table(name=f"Bench {t}", game="high-low-declare",
-                                      structure="fixed-limit", ante=1, seat_count=6,
-                                      min_buy_in=100, max_buy_in=100000)  # fmt: skip
+        sent = as_sent({"name": f"Bench {t}", "game": "high-low-declare", "ante": 1,
+                        "structure": "fixed-limit", "min_buy_in": 100, "max_buy_in": 100000,
+                        "seat_count": 6})  # fmt: skip
+        table = services.create_table(**cleaned(NewTableForm(sent)))
         keys = []
         for seat in range(1, PLAYERS + 1):
             session = SessionStore()

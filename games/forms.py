@@ -211,7 +211,7 @@ class ChatForm(forms.Form):
 
 def as_sent(values: dict) -> dict:
     """``values`` as a browser would send them: a way to fill a form from code."""
-    return {k: "1" if v is True else "" if v in (False, None) else str(v)
+    return {k: "1" if v is True else "" if v is None or v is False else str(v)
             for k, v in values.items()}  # fmt: skip
 
 

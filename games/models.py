@@ -12,6 +12,8 @@ import uuid
 from django.db import models
 from django.utils import timezone
 
+from games.rules import stacks
+
 
 def new_token() -> str:
     return secrets.token_urlsafe(16)
@@ -68,7 +70,7 @@ class Table(models.Model):
 
 
 class Player(models.Model):
-    REQUESTED, SEATED, LEFT, REFUSED = "requested", "seated", "left", "refused"
+    REQUESTED, SEATED, LEFT, REFUSED = stacks.REQUESTED, stacks.SEATED, stacks.LEFT, "refused"
     STATUS_CHOICES = [(s, s) for s in (REQUESTED, SEATED, LEFT, REFUSED)]
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="players")

@@ -28,6 +28,7 @@ from games import presence, statements, watchers
 from games.models import Hand, HandEvent, LedgerEntry, Player, Table
 from games.presenter import parts_message, shared_parts
 from games.rules import bots, seating, stacks
+from games.rules import table as table_rules
 from games.rules.catalog import GAMES
 from games.rules.config import HandConfig
 from games.rules.document import new_document, replay
@@ -35,7 +36,6 @@ from games.rules.errors import RulesError
 from games.rules.hand import Hand as HandState
 from games.rules.names import checked_name
 from games.rules.stacks import Stack, Transfer
-from games.rules.table import choose_game as rules_choose_game
 from games.rules.table import next_button
 from games.rules.view import view
 from games.state import (
@@ -534,13 +534,11 @@ def _in_current_hand(table: Table, player: Player) -> bool:
 
 def _moved(table: Table, player: Player, rule: Callable, *args) -> Transfer | None:
     """Apply ``rule`` (games.rules.stacks) to ``player``'s chips; write what it returns."""
-    stack = Stack(player.name, player.stack, player.status == Player.SEATED,
-                  _in_current_hand(table, player), player.rebuy_request,
-                  waiting=player.status == Player.REQUESTED)  # fmt: skip
+    stack = Stack(player.name, player.stack, player.status, _in_current_hand(table, player),
+                  player.rebuy_request)  # fmt: skip
     after, transfer = _ruled(rule, stack, *args)
     player.stack, player.rebuy_request = after.chips, after.rebuy_asked
-    if (after.seated, after.waiting) != (stack.seated, stack.waiting):
-        player.status = Player.SEATED if after.seated else Player.LEFT  # seated, or gone
+    player.status = after.status  # the rules' statuses are the model's: seated, left, ...
     player.save()
     if transfer is not None:  # both sides, as every ledger entry (a dropped rebuy's 0 too)
         _transfer(table, player, transfer.kind, transfer.amount, transfer.note)
@@ -610,15 +608,8 @@ def choose_game(table: Table, session_key: str, game: str, now: datetime | None 
         raise ServiceError("the game is chosen between hands")
     player = _seated(table, session_key)
     button = upcoming_button(table)
-    try:
-        rules_choose_game(player.seat, button, game)
-    except RulesError as error:
-        raise ServiceError(str(error)) from None
-    count = len(eligible_players(table))
-    info = GAMES[game]
-    if not info.min_seats <= count <= info.max_seats:
-        raise ServiceError(f"{info.name} is for {info.min_seats} to {info.max_seats} players")
-    table.chosen_game = game
+    players = len(eligible_players(table))
+    table.chosen_game = _ruled(table_rules.choose_game, player.seat, button, game, players)
     _deal_if_ready(table, now or timezone.now())
 
 
@@ -639,14 +630,13 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
         chooser_is_a_bot = any(p.bot and p.seat == button for p in players)
         if not table.chosen_game and (chooser_is_a_bot or choice_deadline(table, now) <= now):
             table.chosen_game = _game_last_played(table, held if known else None, len(players))
-        if not table.chosen_game:
-            return None  # the button's player has not picked yet
-        game = table.chosen_game
-    info = GAMES[game]
-    players = players[: info.max_seats]
-    seats = [(p.seat, p.name, p.stack) for p in players]
-    button = next_button(table.button, [s for s, _, _ in seats], table.seat_count)
-    document = new_document(hand_config(table, game), seats, button)
+        game = table.chosen_game  # "" until the button's player picks
+    ready = [(p.seat, p.name, p.stack) for p in players]
+    deal = table_rules.next_deal(game, ready, table.button, table.seat_count)
+    if deal is None:
+        return None
+    players, game, button = players[: len(deal.seats)], deal.game, deal.button
+    document = new_document(hand_config(table, game), deal.seats, button)
     engine = replay(document)
     last = (held.hand or held.last) if known else table.hands.order_by("-number").first()
     bot_seats = [p.seat for p in players if p.bot]
@@ -677,9 +667,7 @@ def choice_deadline(table: Table, now: datetime) -> datetime:
 def _game_last_played(table: Table, held: TableSnapshot | None, players: int) -> str:
     """The absent chooser's default: the game last played, or the first that seats all."""
     last = (held.hand or held.last) if held else table.hands.order_by("-number").first()
-    if last is not None:
-        return last.game
-    return next(g.slug for g in GAMES.values() if g.min_seats <= players <= g.max_seats)
+    return table_rules.game_for_absent_chooser(last.game if last else None, players)
 
 
 @writes_table
@@ -819,8 +807,8 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
     hand.deadline = None
     hand.ended = now
     hand.result = engine.result()
-    stacks = final_stacks(hand, engine)
-    statements.update_each(Player, "stack", stacks)
+    final = final_stacks(hand, engine)
+    statements.update_each(Player, "stack", final)
     statements.together(statements.updating(Hand, {"id": hand.pk}, sequence=hand.sequence,
                                             finished=True, deadline=None, ended=now,
                                             result=hand.result))  # fmt: skip
@@ -830,7 +818,7 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
     table.next_deal_at = now + DEAL_PAUSE
     if table.approval_required or (held and not any(p.rebuy_request for p in held.players)):
         if known:  # no rebuy is added now: the new stacks are all that changes
-            table.change.players = [with_stack(p, stacks.get(p.pk)) for p in held.players]
+            table.change.players = [with_stack(p, final.get(p.pk)) for p in held.players]
         return
     _apply_waiting_rebuys(table)
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from games.rules.errors import Refused
 
+REQUESTED, SEATED, LEFT = "requested", "seated", "left"  # a player's status at the table
 MOST_STACK = 1_000_000_000  # chips in one stack: well inside the database's integer columns
 STACK_CHANGES = ("money", "correction")  # a host's change: money moves, or a count was wrong
 
@@ -21,10 +22,13 @@ class Stack:
 
     name: str
     chips: int
-    seated: bool  # False: waiting for the host to seat them, or gone
-    in_hand: bool  # dealt into the hand being played
+    status: str  # REQUESTED (a seat, not yet given), SEATED or LEFT (or refused a seat)
+    in_hand: bool = False  # dealt into the hand being played
     rebuy_asked: int | None = None  # a rebuy asked for and not yet added
-    waiting: bool = False  # asked for a seat, not yet given one
+
+    @property
+    def seated(self) -> bool:
+        return self.status == SEATED
 
 
 @dataclass(frozen=True)
@@ -118,18 +122,18 @@ def change_stack(stack: Stack, amount: int, kind: str = "money", note: str = "")
 
 def take_seat(stack: Stack, buy_in: int) -> Moved:
     """A player waiting for a seat sits down with their buy-in."""
-    if not stack.waiting:
+    if stack.status != REQUESTED:
         raise Refused(f"{stack.name} is not waiting for a seat")
-    seated = replace(stack, chips=buy_in, seated=True, waiting=False)
+    seated = replace(stack, chips=stack.chips + buy_in, status=SEATED)
     return seated, Transfer("buy-in", buy_in, f"{stack.name} buys in")
 
 
 def cash_out(stack: Stack) -> Moved:
     """The player leaves with their stack; a rebuy waiting for the host leaves with them."""
-    if not (stack.seated or stack.waiting):
+    if stack.status not in (SEATED, REQUESTED):
         raise Refused(f"{stack.name} is not at the table")
     if stack.in_hand:
         raise Refused(f"{stack.name} is in the hand being played: cash out after it")
     amount = stack.chips  # none, for a player who was never seated
-    left = replace(stack, chips=0, rebuy_asked=None, seated=False, waiting=False)
+    left = replace(stack, chips=0, rebuy_asked=None, status=LEFT)
     return left, Transfer("cash-out", -amount, f"{stack.name} cashes out") if amount else None

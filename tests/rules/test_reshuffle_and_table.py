@@ -4,9 +4,9 @@ import pytest
 
 from games.rules.cards import FULL_DECK
 from games.rules.config import HandConfig
-from games.rules.errors import BadSettings, OutOfTurn
+from games.rules.errors import BadSettings, OutOfTurn, Refused
 from games.rules.hand import Hand
-from games.rules.table import choose_game, next_button
+from games.rules.table import choose_game, game_for_absent_chooser, next_button, next_deal
 from games.rules.view import view
 from tests.rules.scripting import act, cards_of, new_hand
 from tests.rules.test_playout import Witness
@@ -77,6 +77,19 @@ def test_dealers_choice_is_made_by_the_button():
         choose_game(2, button=3, game="sviten")
     with pytest.raises(BadSettings, match="unknown game"):
         choose_game(3, button=3, game="omaha")
+    with pytest.raises(Refused, match="Sviten Special is for 2 to 6 players"):
+        choose_game(3, button=3, game="sviten", players=7)
+    assert game_for_absent_chooser("sviten", players=4) == "sviten"
+    assert game_for_absent_chooser(None, players=7) == "levys"
+
+
+def test_the_next_deal_takes_as_many_as_its_game_seats_and_moves_the_button():
+    ready = [(s, f"P{s}", 100) for s in (1, 2, 4, 5, 6, 7, 8)]
+    deal = next_deal("sviten", ready, previous=2, table_size=8)
+    assert [s for s, _, _ in deal.seats] == [1, 2, 4, 5, 6, 7] and deal.button == 4
+    assert next_deal("levys", ready, previous=8, table_size=8).button == 1
+    assert next_deal("", ready, previous=2, table_size=8) is None  # no choice made yet
+    assert next_deal("levys", ready[:1], previous=None, table_size=8) is None
 
 
 @pytest.mark.parametrize(

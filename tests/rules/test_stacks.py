@@ -6,7 +6,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules.stacks import (
+    LEFT,
     MOST_STACK,
+    REQUESTED,
+    SEATED,
     Refused,
     Stack,
     add_rebuy,
@@ -18,15 +21,15 @@ from games.rules.stacks import (
 )
 
 MOST = 500
+MOVES = {(REQUESTED, SEATED), (REQUESTED, LEFT), (SEATED, LEFT)}  # sitting down, leaving
 stacks = st.builds(
     Stack,
     name=st.just("Ann"),
     chips=st.integers(0, 600),
-    seated=st.booleans(),
+    status=st.sampled_from([REQUESTED, SEATED, LEFT]),
     in_hand=st.booleans(),
     rebuy_asked=st.one_of(st.none(), st.integers(1, 600)),
-    waiting=st.booleans(),
-)
+).filter(lambda stack: stack.seated or not stack.in_hand)  # only the seated are dealt in
 requests = st.one_of(
     st.tuples(st.just(ask_rebuy), st.integers(-5, 600), st.just(MOST), st.booleans(),
               st.booleans()),
@@ -51,29 +54,30 @@ def test_the_ledger_records_exactly_the_stacks_change(stack, request):
     assert 0 <= after.chips <= MOST_STACK
     if transfer and transfer.kind == "rebuy":  # never past the maximum (a win may be)
         assert after.chips <= max(MOST, stack.chips) and not after.in_hand and after.seated
+    assert after.status == stack.status or (stack.status, after.status) in MOVES
     if moved:
         assert not stack.in_hand, "chips moved during a hand"
 
 
 def test_a_rebuy_in_a_hand_waits_and_is_capped_when_added():
-    ann = Stack("Ann", 380, seated=True, in_hand=True)
+    ann = Stack("Ann", 380, SEATED, in_hand=True)
     waiting, transfer = ask_rebuy(ann, 100, MOST, approval=False, host=False)
     assert (waiting.chips, waiting.rebuy_asked, transfer) == (380, 100, None)
-    won = Stack("Ann", 450, seated=True, in_hand=False, rebuy_asked=100)
+    won = Stack("Ann", 450, SEATED, rebuy_asked=100)
     after, transfer = add_rebuy(won, MOST)
     assert (after.chips, after.rebuy_asked, transfer.amount) == (500, None, 50)
-    full = Stack("Ann", 520, seated=True, in_hand=False, rebuy_asked=100)
+    full = Stack("Ann", 520, SEATED, rebuy_asked=100)
     after, transfer = add_rebuy(full, MOST)
     assert (after.chips, after.rebuy_asked, transfer.amount) == (520, None, 0)
     assert "dropped" in transfer.note
 
 
 def test_the_host_answers_rebuys_and_changes_stacks_only_between_hands():
-    asked = Stack("Bob", 100, seated=True, in_hand=False, rebuy_asked=50)
+    asked = Stack("Bob", 100, SEATED, rebuy_asked=50)
     refused, transfer = answer_rebuy(asked, False, MOST)
     assert (refused.chips, refused.rebuy_asked, transfer) == (100, None, None)
     with pytest.raises(Refused, match="approve the rebuy after it"):
-        answer_rebuy(Stack("Bob", 100, True, True, rebuy_asked=50), True, MOST)
+        answer_rebuy(Stack("Bob", 100, SEATED, in_hand=True, rebuy_asked=50), True, MOST)
     with pytest.raises(Refused, match="take at most 100"):
         change_stack(asked, -101)
     after, transfer = change_stack(asked, -40, "correction")
@@ -82,11 +86,11 @@ def test_the_host_answers_rebuys_and_changes_stacks_only_between_hands():
 
 
 def test_cashing_out_leaves_with_the_stack_and_drops_a_waiting_rebuy():
-    left, transfer = cash_out(Stack("Cat", 240, True, False, rebuy_asked=20))
-    assert (left.chips, left.rebuy_asked, left.seated, transfer.amount) == (0, None, False, -240)
-    never_seated, transfer = cash_out(Stack("Dan", 0, False, False, waiting=True))
-    assert not never_seated.waiting and transfer is None
+    left, transfer = cash_out(Stack("Cat", 240, SEATED, rebuy_asked=20))
+    assert (left.chips, left.rebuy_asked, left.status, transfer.amount) == (0, None, LEFT, -240)
+    never_seated, transfer = cash_out(Stack("Dan", 0, REQUESTED))
+    assert never_seated.status == LEFT and transfer is None
     with pytest.raises(Refused, match="cash out after it"):
-        cash_out(Stack("Cat", 240, True, True))
+        cash_out(Stack("Cat", 240, SEATED, in_hand=True))
     with pytest.raises(Refused, match="not at the table"):
         cash_out(left)

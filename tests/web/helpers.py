@@ -83,7 +83,7 @@ TEXT_FACE = re.compile(r"(?<![A-Za-z0-9])(10|[2-9JQKA])([♣♦♥♠])")  # "Q�
 SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 # Invites, session keys and CSRF tokens are long random runs like "Jd5lMMzf-e-bqKm3eD31_Q";
 # no card is ever written inside one, but a run can start with what reads as a card.
-TOKEN = re.compile(r"[A-Za-z0-9_-]{16,}")
+TOKEN = re.compile(r"[A-Za-z0-9_-]{20,}")  # invites 22, keys 32, CSRF 64 characters
 
 
 def cards_in(payload: str) -> set[str]:

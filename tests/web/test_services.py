@@ -280,6 +280,11 @@ def test_new_stakes_apply_from_the_next_hand():
         cleaned(refused)
 
 
+def test_a_raise_cap_of_0_is_no_raise_not_no_cap():
+    assert make_table("high-low-declare", raise_cap=0).raise_cap == 0
+    assert make_table("high-low-declare", raise_cap=None).raise_cap is None
+
+
 def test_new_settings_are_checked_against_the_tables_seats():
     table = make_table("dealers-choice", seat_count=8)
     sviten = as_sent({"game": "sviten", "structure": "pot-limit", "small_blind": 1,
