@@ -1,8 +1,10 @@
 """The only place that writes game state: each call is one transaction on a locked table.
 
-Every call either succeeds and bumps the table's version (then every connected browser
-is told after the commit), or raises ``ServiceError`` with a message for the person and
-changes nothing.
+A call reads the rows it needs, asks the rules what happens (games.rules: the hand's
+engine, seating, stacks, the table's deals) and writes what they return. Every call
+either succeeds and bumps the table's version (then every connected browser is told
+after the commit), or raises ``ServiceError`` with a message for the person and changes
+nothing.
 """
 
 from __future__ import annotations
