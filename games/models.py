@@ -70,7 +70,7 @@ class Table(models.Model):
 
 
 class Player(models.Model):
-    REQUESTED, SEATED, LEFT, REFUSED = stacks.REQUESTED, stacks.SEATED, stacks.LEFT, "refused"
+    REQUESTED, SEATED, LEFT, REFUSED = stacks.REQUESTED, stacks.SEATED, stacks.LEFT, stacks.REFUSED
     STATUS_CHOICES = [(s, s) for s in (REQUESTED, SEATED, LEFT, REFUSED)]
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="players")

@@ -512,13 +512,9 @@ def answer_seat_request(
     table: Table, player_id: int, approve: bool, now: datetime | None = None
 ) -> None:
     player = _requested(table, player_id)
-    if player.status != Player.REQUESTED:
-        raise ServiceError(f"{player.name} is not waiting for a seat")
+    _moved(table, player, stacks.take_seat, player.buy_in, approve)
     if approve:
-        _seat(table, player, now or timezone.now())
-    else:
-        player.status = Player.REFUSED
-        player.save()
+        _deal_if_ready(table, now or timezone.now())
 
 
 @writes_table
@@ -870,15 +866,9 @@ def act_for_absent(table: Table, seat: int, sequence: int, now: datetime | None 
 
 
 def _must_be_away(table: Table, player: Player, clock_out: bool, now: datetime) -> None:
-    """Refuse to let the host act for a player who is here and still has time (a bot is
-    always here: it acts for itself)."""
-    if player.bot:
-        raise ServiceError(f"{player.name} is a bot: it acts for itself")
-    if not clock_out and presence.is_here(table.pk, player.session_key, now):
-        raise ServiceError(
-            f"{player.name} is at the table: you may act for a player only when they are "
-            "away or their clock has run out"
-        )
+    """games.rules.table.host_may_act_for, with whether the player is here now."""
+    here = not clock_out and not player.bot and presence.is_here(table.pk, player.session_key, now)
+    _ruled(table_rules.host_may_act_for, player.name, player.bot, here, clock_out)
 
 
 @writes_table

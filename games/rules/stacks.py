@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from games.rules.errors import Refused
 
-REQUESTED, SEATED, LEFT = "requested", "seated", "left"  # a player's status at the table
+REQUESTED, SEATED, LEFT, REFUSED = "requested", "seated", "left", "refused"  # at the table
 MOST_STACK = 1_000_000_000  # chips in one stack: well inside the database's integer columns
 STACK_CHANGES = ("money", "correction")  # a host's change: money moves, or a count was wrong
 
@@ -22,7 +22,7 @@ class Stack:
 
     name: str
     chips: int
-    status: str  # REQUESTED (a seat, not yet given), SEATED or LEFT (or refused a seat)
+    status: str  # REQUESTED (a seat, not yet given), SEATED, LEFT or REFUSED (a seat)
     in_hand: bool = False  # dealt into the hand being played
     rebuy_asked: int | None = None  # a rebuy asked for and not yet added
 
@@ -120,10 +120,13 @@ def change_stack(stack: Stack, amount: int, kind: str = "money", note: str = "")
     return replace(stack, chips=stack.chips + amount), Transfer(booked, amount, note or said)
 
 
-def take_seat(stack: Stack, buy_in: int) -> Moved:
-    """A player waiting for a seat sits down with their buy-in."""
+def take_seat(stack: Stack, buy_in: int, approve: bool = True) -> Moved:
+    """A player waiting for a seat sits down with their buy-in (or, not approved by the
+    host, is refused the seat)."""
     if stack.status != REQUESTED:
         raise Refused(f"{stack.name} is not waiting for a seat")
+    if not approve:
+        return replace(stack, status=REFUSED), None
     seated = replace(stack, chips=stack.chips + buy_in, status=SEATED)
     return seated, Transfer("buy-in", buy_in, f"{stack.name} buys in")
 

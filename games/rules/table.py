@@ -59,3 +59,13 @@ def next_deal(game: str, ready: Sequence[tuple[int, str, int]], previous: int | 
         return None
     seats = list(ready)[: GAMES[game].max_seats]
     return Deal(game, seats, next_button(previous, [s for s, _, _ in seats], table_size))
+
+
+def host_may_act_for(name: str, bot: bool, here: bool, clock_out: bool) -> None:
+    """Refuse to let the host take a player's default action unless the player is away or
+    their clock has run out (RULES.md §6); a bot is always here and acts for itself."""
+    if bot:
+        raise Refused(f"{name} is a bot: it acts for itself")
+    if here and not clock_out:
+        raise Refused(f"{name} is at the table: you may act for a player only when they are "
+                      "away or their clock has run out")  # fmt: skip

@@ -6,7 +6,13 @@ from games.rules.cards import FULL_DECK
 from games.rules.config import HandConfig
 from games.rules.errors import BadSettings, OutOfTurn, Refused
 from games.rules.hand import Hand
-from games.rules.table import choose_game, game_for_absent_chooser, next_button, next_deal
+from games.rules.table import (
+    choose_game,
+    game_for_absent_chooser,
+    host_may_act_for,
+    next_button,
+    next_deal,
+)
 from games.rules.view import view
 from tests.rules.scripting import act, cards_of, new_hand
 from tests.rules.test_playout import Witness
@@ -81,6 +87,15 @@ def test_dealers_choice_is_made_by_the_button():
         choose_game(3, button=3, game="sviten", players=7)
     assert game_for_absent_chooser("sviten", players=4) == "sviten"
     assert game_for_absent_chooser(None, players=7) == "levys"
+
+
+def test_the_host_acts_only_for_a_player_away_or_out_of_time():
+    host_may_act_for("Ann", bot=False, here=False, clock_out=False)
+    host_may_act_for("Ann", bot=False, here=True, clock_out=True)
+    with pytest.raises(Refused, match="Ann is at the table"):
+        host_may_act_for("Ann", bot=False, here=True, clock_out=False)
+    with pytest.raises(Refused, match="it acts for itself"):
+        host_may_act_for("Bot Ada", bot=True, here=False, clock_out=True)
 
 
 def test_the_next_deal_takes_as_many_as_its_game_seats_and_moves_the_button():

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from games.rules.stacks import (
     LEFT,
     MOST_STACK,
+    REFUSED,
     REQUESTED,
     SEATED,
     Refused,
@@ -21,12 +22,12 @@ from games.rules.stacks import (
 )
 
 MOST = 500
-MOVES = {(REQUESTED, SEATED), (REQUESTED, LEFT), (SEATED, LEFT)}  # sitting down, leaving
+MOVES = {(REQUESTED, SEATED), (REQUESTED, REFUSED), (REQUESTED, LEFT), (SEATED, LEFT)}
 stacks = st.builds(
     Stack,
     name=st.just("Ann"),
     chips=st.integers(0, 600),
-    status=st.sampled_from([REQUESTED, SEATED, LEFT]),
+    status=st.sampled_from([REQUESTED, SEATED, LEFT, REFUSED]),
     in_hand=st.booleans(),
     rebuy_asked=st.one_of(st.none(), st.integers(1, 600)),
 ).filter(lambda stack: stack.seated or not stack.in_hand)  # only the seated are dealt in
@@ -37,7 +38,7 @@ requests = st.one_of(
     st.tuples(st.just(answer_rebuy), st.booleans(), st.just(MOST)),
     st.tuples(st.just(change_stack), st.integers(-700, 700),
               st.sampled_from(["money", "correction", "gift"])),
-    st.tuples(st.just(take_seat), st.integers(1, 500)),
+    st.tuples(st.just(take_seat), st.integers(1, 500), st.booleans()),
     st.tuples(st.just(cash_out)),
 )  # fmt: skip
 
