@@ -97,8 +97,8 @@ def _step(context: dict) -> str:
             html += (
                 f' &middot; <span class="on-bank">time bank</span>{clock(hand.deadline, seconds)}'
             )
-        elif hand.deadline:
-            html += clock(hand.deadline, table.action_clock)
+        elif hand.deadline and not set(seen["actors"]) & set(hand.bots):
+            html += clock(hand.deadline, table.action_clock)  # (a bot's pause is no clock)
         return html
     if not table.dealing:
         return "Waiting for the host to start dealing."

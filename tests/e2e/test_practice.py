@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.test_browser import PHONE, Player
+from tests.e2e.test_browser import LAPTOP, PHONE, Player
 
 
-@pytest.mark.parametrize("game", ["levys", "high-low-declare", "sviten"])
-def test_a_person_plays_a_hand_against_bots_from_the_home_page(running_server, chromium, game):
-    page = chromium.new_context(viewport=PHONE).new_page()
+@pytest.mark.parametrize(
+    ("game", "screen"), [("levys", PHONE), ("high-low-declare", PHONE), ("sviten", PHONE),
+                         ("sviten", LAPTOP)],
+)  # fmt: skip
+def test_a_person_plays_a_hand_against_bots_from_the_home_page(
+    running_server, chromium, game, screen
+):
+    page = chromium.new_context(viewport=screen).new_page()
     page.goto(running_server.base + "/")
     page.click("a:has-text('Practice against bots')")
     page.check(f"input[name=game][value={game}]")
@@ -21,6 +26,8 @@ def test_a_person_plays_a_hand_against_bots_from_the_home_page(running_server, c
     page.wait_for_selector(".seat.me .card[data-card]")
     assert page.locator(".seat .bot").count() == 2
     assert not covering_the_middle(page)
+    page.click("#game-intro .got-it")  # read: it goes
+    assert page.locator("#game-intro").is_hidden()
     me = Player(page, first=True)
     hinted = 0
     for _ in range(400):
@@ -30,6 +37,7 @@ def test_a_person_plays_a_hand_against_bots_from_the_home_page(running_server, c
             assert page.locator(".controls .hint-line").inner_text()  # what is asked, and why
             hinted += 1
             assert not covering_the_middle(page), page.inner_text(".felt .middle")
+            assert felt_in_view(page), page.inner_text(".felt .middle")
         if not me.step():
             page.wait_for_timeout(200)
     else:
@@ -45,6 +53,17 @@ OVERLAPS = """() => {
         && Math.min(middle.bottom, box.bottom) > Math.max(middle.top, box.top);
   }).map(seat => seat.dataset.seat);
 }"""
+
+
+def felt_in_view(page) -> bool:
+    """Whether the felt's middle (the step, the pot, the board) is on the screen above
+    the bar of controls."""
+    return page.evaluate("""() => {
+      const middle = document.querySelector('.felt .middle').getBoundingClientRect();
+      const bar = document.querySelector('.controls');
+      const free = window.innerHeight - (bar ? bar.offsetHeight : 0);
+      return middle.top >= 0 && middle.bottom <= free;
+    }""")
 
 
 def covering_the_middle(page) -> list[str]:

@@ -145,3 +145,23 @@ def test_a_bots_randomness_is_seeded_by_the_secret_deck_not_by_public_numbers():
     assert services.bot_rng(hand, 3, 2).random() == first  # the same moment, the same choice
     hand.document = {**hand.document, "deck": list(reversed(hand.document["deck"]))}
     assert services.bot_rng(hand, 3, 2).random() != first
+
+
+def test_a_bots_pause_shows_no_clock_and_a_players_action_clock_does():
+    client = Client()
+    table = open_practice(client, "levys", 2)
+    for _ in range(20):  # the person acts until a bot is to act
+        hand = services.current_hand(table)
+        engine = services.load_engine(hand)
+        if engine.actors()[0] in hand.bots:
+            break
+        action = engine.absent_action(engine.actors()[0])
+        action.pop("seat")
+        services.act(table.pk, client.session.session_key, hand.sequence, action)
+    page = client.get(f"/t/{table.invite}/").content.decode()
+    assert "Bot " in page and "to act" in page and 'class="clock"' not in page
+    timed = make_table("levys", action_clock=30)
+    for seat in (1, 2):
+        services.request_seat(timed.pk, f"s{seat}", seat, f"P{seat}", 100)
+    services.set_dealing(timed.pk, True)
+    assert 'class="clock" data-deadline=' in Client().get(f"/t/{timed.invite}/").content.decode()
