@@ -59,6 +59,13 @@ def _betting(legal: dict, sequence: int, presets: list) -> str:
     if not kind:
         return html + _no_raise_reason(legal)
     low, high, named = legal["min_to"], legal["max_to"], escape(kind.title())
+    if low == high:  # one size (fixed-limit, or the whole stack): nothing to type
+        sized = f"{named} {low}" if kind == "bet" else f"{named} to {low}"
+        return html + (
+            f'    <form ws-send class="raise">{_hidden("seq", sequence)}{_hidden("type", kind)}'
+            f'{_hidden("to", low)}<button class="primary" data-key="r">{sized} <kbd>R</kbd>'
+            "</button></form>\n"
+        )  # fmt: skip
     buttons = "".join(f'<button type="button" data-amount="{amount}">{escape(text)}</button>'
                       for text, amount in presets)  # fmt: skip
     return html + (

@@ -15,6 +15,7 @@ from html import escape
 from django.urls import reverse
 
 from games.models import STRUCTURE_CHOICES
+from games.rules.cards import faces
 from games.rules.catalog import GAMES
 from games.state import choice_due
 from games.templatetags.poker import card
@@ -268,8 +269,8 @@ def _award(award: dict) -> str:
     if award.get("amount"):
         half = f", {escape(award['half'])} half" if award.get("half") != "whole" else ""
         text += f" wins {award['amount']} &middot; {escape(award.get('pot', ''))}{half}"
-    if award.get("hand"):
-        text += f" &middot; {escape(award['hand'])}"
+    if award.get("hand"):  # Sviten's Omaha half names its cards: "Js Ts with ..." as J♠ 10♠
+        text += f" &middot; {escape(faces(award['hand']))}"
     return f"<li>{text} &middot; <em>{escape(award.get('reason', ''))}</em></li>"
 
 

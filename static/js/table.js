@@ -285,7 +285,7 @@
     var pick = {
       f: "button[data-key=f]",
       c: "button[data-key=c]",
-      r: ".raise input[name=to]",
+      r: ".raise input[name=to]:not([type=hidden]), .raise button[data-key=r]",
     }[key];
     var el = pick && bar.querySelector(pick);
     if (!el) return;

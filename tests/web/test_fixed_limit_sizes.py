@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games import services
+from games import presenter, services, state
 from games.models import Table
 from games.services import ServiceError
-from tests.web.helpers import make_table, seat_players
+from tests.web.helpers import make_table, seat_players, session_of
 
 pytestmark = pytest.mark.django_db
 
@@ -27,6 +27,16 @@ def first_bet(table: Table) -> tuple[int, int]:
 def test_an_ante_table_bets_the_small_bet_the_host_set():
     table = make_table("high-low-declare", ante=1, small_bet=5, big_bet=10)
     assert first_bet(table) == (5, 10)
+
+
+def test_the_one_size_a_fixed_limit_bet_may_be_is_one_button():
+    table = make_table("high-low-declare", ante=1, small_bet=5, big_bet=10)
+    first_bet(table)
+    shot = state.latest_snapshot(table.pk)
+    actor = session_of(table, shot.views[None]["actors"][0])
+    bar = presenter.render_table(table, presenter.viewer_of(table, actor, False, shot), shot)
+    assert '<input type="hidden" name="to" value="5">' in bar
+    assert 'data-key="r">Bet 5 <kbd>R</kbd>' in bar and 'type="number" name="to"' not in bar
 
 
 def test_without_sizes_fixed_limit_bets_twice_the_ante_and_doubles_after():

@@ -71,3 +71,9 @@ def test_a_seat_shows_its_chips_bet_button_and_whose_turn_it_is():
     assert f'<div class="chips">{stack}</div>' in seats[1]  # the ante is in, no bet yet
     assert seats[1].count('<span class="card') == seats[2].count('<span class="card') == 5
     assert "data-card" in seats[1] and "data-card" not in seats[2]  # only my own cards
+
+
+def test_an_award_names_its_cards_as_the_cards_show_them():
+    award = {"name": "Ann", "amount": 6, "pot": "Main pot", "half": "Omaha", "reason": "best",
+             "hand": "Straight, ace high: Js Ts with Ad Kd Qd from the board"}  # fmt: skip
+    assert "Straight, ace high: J♠ 10♠ with A♦ K♦ Q♦ from the board" in table_html._award(award)
