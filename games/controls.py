@@ -83,7 +83,8 @@ def _pick(css: str, sequence: int, kind: str, prompt: str, cards: list[dict], ta
           after: str, more: str = "") -> str:  # fmt: skip
     """A form of the viewer's own cards to tap (``tap``: one card's HTML, with its
     ``{name}`` and ``{face}``), a prompt above them and ``after`` below."""
-    taps = "".join(tap.format(name=escape(c["name"]), face=card(c["name"])) for c in cards)
+    taps = "".join(tap.format(name=escape(c["name"]), face=card(c["name"], c.get("up", False)))
+                   for c in cards)  # fmt: skip
     return (f'    <form ws-send class="{css}">{_hidden("seq", sequence)}{_hidden("type", kind)}'
             f"{more}\n      <p>{prompt}</p>\n"
             f'      <div class="cards">{taps}</div>\n{after}    </form>\n')  # fmt: skip
@@ -118,8 +119,8 @@ def _arrange(sequence: int, cards: list[dict]) -> str:
 
 def _replace(sequence: int, cards: list[dict]) -> str:
     form = _pick("pick", sequence, "replace",
-                 "Replace one card? An up card's replacement comes up; the hole card's comes "
-                 "down.", cards,
+                 "Tap a card to replace it, or keep all five. Cards edged in gold are face "
+                 "up.", cards,
                  '<label class="tap"><input type="radio" name="card" value="{name}" required>'
                  "{face}</label>",
                  '      <button class="primary">Replace it</button>\n')  # fmt: skip
@@ -153,7 +154,7 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
     step = legal["step"]
     shown = ""  # the viewer's cards, where the step's own form does not show them to tap
     if step in ("betting", "one-up", "declare") and cards:
-        faces = "".join(card(c["name"]) for c in cards)
+        faces = "".join(card(c["name"], c.get("up", False)) for c in cards)
         shown = f'    <div class="cards mine" aria-label="your cards">{faces}</div>\n'
     if step == "betting":
         body = _betting(legal, sequence, presets)

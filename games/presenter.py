@@ -215,7 +215,9 @@ def table_context(
         "presets": _bet_presets(legal, seen["structure"])
         if legal and legal.get("raise_kind")
         else [],
-        "my_cards": [{"name": c["card"]} for c in me_in_hand["cards"]] if me_in_hand else [],
+        "my_cards": [
+            {"name": c["card"], "up": c["up"]} for c in (me_in_hand["cards"] if me_in_hand else [])
+        ],
         "my_hand": _hand_words(seen, me_in_hand),
     }
 

@@ -249,3 +249,19 @@ def test_the_last_hands_result_stays_until_the_next_hands_first_action():
     assert "Hand 1 result" in html and "Last hand" in html
     act(table, "check")
     assert "Hand 1 result" not in page(table, None)
+
+
+def test_the_bar_marks_which_of_your_cards_are_face_up_when_you_replace_one():
+    table = dealt("levys", players=2)
+    for _ in range(40):  # everyone takes the default (check, stand pat, dealt order, ...)
+        hand = services.current_hand(table)
+        engine = services.load_engine(hand)
+        seat = engine.actors()[0]
+        if engine.legal_actions(seat)["step"] == "replace":
+            break
+        action = engine.absent_action(seat)
+        action.pop("seat")
+        services.act(table.pk, session_of(table, seat), hand.sequence, action)
+    bar = page(table, session_of(table, seat)).split('<section class="controls')[1]
+    assert bar.count('data-card="') == 5 and bar.count(' up" data-card="') == 4
+    assert "Cards edged in gold are face up" in bar
