@@ -181,7 +181,7 @@ STEP_WORDS = {
     "arrange": {"arranged": "Order set"},
     "replace": {"keep": "Keep", "replace": "Replaced"},
     "one-up": {"take": "Took it", "decline": "Declined"},
-    "declare": {"declared": "Declared", "declare": "Declared", "fold": "Fold"},
+    "declare": {"declared": "Declared", "declare": "Declared {declaration}", "fold": "Fold"},
 }  # fmt: skip
 STEP_OPENERS = {"betting round", "reveal", "board", "deal", "one up", "declarations", "draw",
                 "lock"}  # fmt: skip
@@ -196,7 +196,8 @@ def last_actions(log: list[dict], step: str) -> dict[int, str]:
         if event["event"] in STEP_OPENERS and event["event"] not in words:
             said = {}
         if event["event"] in words and event.get("seat") is not None:
-            said[event["seat"]] = words[event["event"]].format(**{"amount": "", **event})
+            told = {"amount": "", **event, "declaration": event.get("declaration", "").title()}
+            said[event["seat"]] = words[event["event"]].format(**told)  # (vocal: "Declared Low")
     return said
 
 

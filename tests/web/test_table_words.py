@@ -265,3 +265,21 @@ def test_the_bar_marks_which_of_your_cards_are_face_up_when_you_replace_one():
     bar = page(table, session_of(table, seat)).split('<section class="controls')[1]
     assert bar.count('data-card="') == 5 and bar.count(' up" data-card="') == 4
     assert "Cards edged in gold are face up" in bar
+
+
+@pytest.mark.parametrize(("declare", "pill"), [("vocal", "Declared Low"), ("chips", "Declared")])
+def test_a_seats_pill_says_a_vocal_declaration_and_keeps_a_fist_closed(declare, pill):
+    table = dealt("high-low-declare", players=2, declare=declare)
+    for _ in range(20):
+        hand = services.current_hand(table)
+        engine = services.load_engine(hand)
+        seat = engine.actors()[0]
+        if engine.legal_actions(seat)["step"] == "declare":
+            break
+        action = engine.absent_action(seat)
+        action.pop("seat")
+        services.act(table.pk, session_of(table, seat), hand.sequence, action)
+    act(table, "declare", declaration="low")
+    html = page(table, None)
+    assert f'<div class="said">{pill}</div>' in html
+    assert ("Low" in html.split('<div class="said">')[1][:20]) == (declare == "vocal")
