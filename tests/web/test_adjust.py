@@ -173,7 +173,7 @@ def host_with_players() -> tuple[Client, Table]:
 def test_the_host_panel_tells_money_from_a_correction():
     host, table = host_with_players()
     page = host.get(f"/t/{table.invite}/").content.decode()
-    assert "Top up / remove" in page and "Correct the count" in page
+    assert "Add or take chips" in page and "Correct the count" in page
     assert 'name="kind" value="money"' in page and 'name="kind" value="correction"' in page
 
 

@@ -38,7 +38,7 @@ def test_the_hosts_player_list_shows_stacks_as_they_are_in_the_hand():
     for seat in (1, 2):
         services.request_seat(table.pk, f"s{seat}", seat, f"P{seat}", 200)
     page = host.get(f"/t/{table.invite}/").content.decode()
-    assert "P1 (200)" in page
+    assert "<strong>P1</strong> (200)" in page
     services.set_dealing(table.pk, True)  # Levy's Game: each antes 1 at the deal
     page = host.get(f"/t/{table.invite}/").content.decode()
-    assert "P1 (199)" in page and "P2 (199)" in page
+    assert "<strong>P1</strong> (199)" in page and "<strong>P2</strong> (199)" in page
