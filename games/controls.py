@@ -128,7 +128,9 @@ def _replace(sequence: int, cards: list[dict]) -> str:
 
 
 def _one_up(legal: dict, sequence: int) -> str:
-    take = _form(sequence, "take", f"Take the {face(legal['card'])}", css=' class="primary"')
+    thrown = face(legal["for"])
+    take = _form(sequence, "take", f"Take the {face(legal['card'])} for your {thrown}",
+                 css=' class="primary"')  # fmt: skip
     decline = _form(sequence, "decline", "Decline: next card face down")
     return f'    <div class="row">{take}{decline}</div>\n'
 

@@ -267,6 +267,7 @@ class Hand:
             legal["max_discard"] = 5
         elif self.step == "one-up":
             legal["card"] = str(self.one_up)
+            legal["for"] = str(self.players[seat].locked[0])  # the card thrown for it
         elif self.step == "declare":
             legal["choices"] = ["high", "low", "both"]
         return legal

@@ -69,6 +69,8 @@ def test_one_up_is_shown_to_everyone_and_can_be_taken():
     for seat in (1, 2, 3, None):
         assert view(hand, seat)["one_up"] == {"seat": 1, "card": "Ac"}
     assert view(hand, 1)["legal"]["kinds"] == ["take", "decline"]
+    assert view(hand, 1)["legal"]["for"] == "2s"  # the card thrown, told only to its owner
+    assert all("2s" not in str(view(hand, seat)) for seat in (2, 3, None))
     act(hand, "1 take")
     assert cards_of(hand, 1) == "Ah Kh 7c 7d Ac"
     assert view(hand, 3)["seats"][0]["cards"][4] == {"card": "Ac", "up": True}
