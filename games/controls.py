@@ -61,6 +61,8 @@ def _betting(legal: dict, sequence: int, presets: list) -> str:
     low, high, named = legal["min_to"], legal["max_to"], escape(kind.title())
     if low == high:  # one size (fixed-limit, or the whole stack): nothing to type
         sized = f"{named} {low}" if kind == "bet" else f"{named} to {low}"
+        if low == legal.get("all_in_to"):
+            sized += " (all-in)"  # as the call says it
         return html + (
             f'    <form ws-send class="raise">{_hidden("seq", sequence)}{_hidden("type", kind)}'
             f'{_hidden("to", low)}<button class="primary" data-key="r">{sized} <kbd>R</kbd>'

@@ -162,9 +162,10 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
         seen, hand = context["seen"], context["hand"]
         if in_hand["arranged"] and hand and hand.game == "levys" and seen["step"] == "arrange":
             notes.append("order set")
-        if in_hand["declaration"]:
+        told = context["last_actions"].get(seat["number"], "") if hand else ""
+        if in_hand["declaration"] and not told.startswith("Declared "):  # not on its pill
             notes.append(f"declared {escape(in_hand['declaration'].title())}")
-        elif in_hand["declared"]:
+        elif in_hand["declared"] and not told.startswith("Declared"):
             notes.append("declared")
     if seat["player"].sitting_out:
         notes.append("sitting out")

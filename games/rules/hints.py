@@ -20,8 +20,8 @@ from games.rules.values import LOW_VALUES, high_value, omaha_so_far
 FOR_THE_ACTOR = {  # why, beside the controls' own what
     "betting": "The buttons show exactly what the limits allow.",
     "draw": "You get as many new cards as you throw away; none tapped: stand pat.",
-    "lock": "Once you draw, the choice is locked. Throw away exactly one card and the next "
-    "card is shown to all: you take it or get the one after it face down.",
+    "lock": "Once you draw, the choice is locked. If you throw away exactly one card, the "
+    "next card is shown to all: you take it or get the one after it face down.",
     "arrange": "Your first card turns up as soon as everyone has locked an order; your "
     "last stays hidden until the showdown.",
     "replace": "An up card's replacement comes up; the hole card's comes down.",

@@ -34,11 +34,10 @@ def choose_game(chooser: int, button: int, game: str, players: int | None = None
 
 
 def game_for_absent_chooser(last_played: str | None, players: int) -> str:
-    """The game an absent (or bot) chooser gets: the game last played, else the first
-    that seats the ``players``."""
-    if last_played:
-        return last_played
-    return next(g.slug for g in GAMES.values() if g.min_seats <= players <= g.max_seats)
+    """The game an absent (or bot) chooser gets: the game last played if it seats the
+    ``players``, else the first that does."""
+    seats_all = [g.slug for g in GAMES.values() if g.min_seats <= players <= g.max_seats]
+    return last_played if last_played in seats_all else seats_all[0]
 
 
 @dataclass(frozen=True)

@@ -89,7 +89,8 @@ class Player:
                 presets.first.click()  # the Min preset fills the amount
             amount = form.locator("input[name=to]")
             if amount.get_attribute("type") == "hidden":  # one size: the button says it
-                assert amount.input_value() in form.locator("button.primary").inner_text()
+                words = form.locator("button.primary").inner_text().split()
+                assert amount.input_value() in words
             else:
                 assert amount.input_value() == amount.get_attribute("min")
             act_and_wait(page, lambda: form.locator("button.primary").click())

@@ -87,6 +87,7 @@ def test_dealers_choice_is_made_by_the_button():
         choose_game(3, button=3, game="sviten", players=7)
     assert game_for_absent_chooser("sviten", players=4) == "sviten"
     assert game_for_absent_chooser(None, players=7) == "levys"
+    assert game_for_absent_chooser("sviten", players=7) == "levys"  # Sviten seats six
 
 
 def test_the_host_acts_only_for_a_player_away_or_out_of_time():

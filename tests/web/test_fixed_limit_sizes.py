@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games import presenter, services, state
+from games import controls, presenter, services, state
 from games.models import Table
 from games.services import ServiceError
 from tests.web.helpers import make_table, seat_players, session_of
@@ -104,3 +104,11 @@ def test_bad_sizes_are_refused_and_change_nothing(sizes, message):
     assert response.status_code == 400 and message in response.content.decode()
     table.refresh_from_db()
     assert (table.small_bet, table.big_bet, table.version) == (0, 0, version)
+
+
+def test_a_one_size_raise_of_the_whole_stack_says_all_in():
+    legal = {"kinds": ["fold", "call"], "call": 2, "bet_already": 0, "raise_kind": "raise",
+             "min_to": 37, "max_to": 37, "all_in_to": 37}  # fmt: skip
+    assert ">Raise to 37 (all-in) <kbd>R</kbd>" in controls._betting(legal, 5, [])
+    short = {**legal, "min_to": 36, "max_to": 36}
+    assert ">Raise to 36 <kbd>R</kbd>" in controls._betting(short, 5, [])

@@ -283,3 +283,4 @@ def test_a_seats_pill_says_a_vocal_declaration_and_keeps_a_fist_closed(declare, 
     html = page(table, None)
     assert f'<div class="said">{pill}</div>' in html
     assert ("Low" in html.split('<div class="said">')[1][:20]) == (declare == "vocal")
+    assert "declared Low" not in html  # said once, on the pill
