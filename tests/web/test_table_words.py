@@ -251,17 +251,24 @@ def test_the_last_hands_result_stays_until_the_next_hands_first_action():
     assert "Hand 1 result" not in page(table, None)
 
 
-def test_the_bar_marks_which_of_your_cards_are_face_up_when_you_replace_one():
-    table = dealt("levys", players=2)
-    for _ in range(40):  # everyone takes the default (check, stand pat, dealt order, ...)
+def defaults_until(table: Table, step: str) -> int:
+    """Everyone takes the default (check, stand pat, the dealt order, ...) until the seat
+    to act is at ``step``; that seat."""
+    for _ in range(40):
         hand = services.current_hand(table)
         engine = services.load_engine(hand)
         seat = engine.actors()[0]
-        if engine.legal_actions(seat)["step"] == "replace":
-            break
+        if engine.legal_actions(seat)["step"] == step:
+            return seat
         action = engine.absent_action(seat)
         action.pop("seat")
         services.act(table.pk, session_of(table, seat), hand.sequence, action)
+    raise AssertionError(f"the hand never reached {step}")
+
+
+def test_the_bar_marks_which_of_your_cards_are_face_up_when_you_replace_one():
+    table = dealt("levys", players=2)
+    seat = defaults_until(table, "replace")
     bar = page(table, session_of(table, seat)).split('<section class="controls')[1]
     assert bar.count('data-card="') == 5 and bar.count(' up" data-card="') == 4
     assert "Cards edged in gold are face up" in bar
@@ -270,15 +277,7 @@ def test_the_bar_marks_which_of_your_cards_are_face_up_when_you_replace_one():
 @pytest.mark.parametrize(("declare", "pill"), [("vocal", "Declared Low"), ("chips", "Declared")])
 def test_a_seats_pill_says_a_vocal_declaration_and_keeps_a_fist_closed(declare, pill):
     table = dealt("high-low-declare", players=2, declare=declare)
-    for _ in range(20):
-        hand = services.current_hand(table)
-        engine = services.load_engine(hand)
-        seat = engine.actors()[0]
-        if engine.legal_actions(seat)["step"] == "declare":
-            break
-        action = engine.absent_action(seat)
-        action.pop("seat")
-        services.act(table.pk, session_of(table, seat), hand.sequence, action)
+    defaults_until(table, "declare")
     act(table, "declare", declaration="low")
     html = page(table, None)
     assert f'<div class="said">{pill}</div>' in html
