@@ -402,10 +402,8 @@ def open_practice(session_key: str, player: str, bot_count: int, **settings) -> 
         raise ServiceError("choose one of the games to practise")
     if not 1 <= bot_count <= min(info.max_seats, settings.get("seat_count", 6)) - 1:
         raise ServiceError(f"{info.name} seats 1 to {info.max_seats - 1} bots beside you")
-    try:  # refused before anything is made
-        player = checked_name(player, [f"Bot {b}" for b in seating.BOT_NAMES[:bot_count]])
-    except RulesError as error:
-        raise ServiceError(str(error)) from None
+    bot_names = [f"Bot {b}" for b in seating.BOT_NAMES[:bot_count]]
+    player = _ruled(checked_name, player, bot_names)  # refused before anything is made
     table = create_table(practice=True, **settings)
     request_seat(table.pk, session_key, 1, player, table.max_buy_in, host=True)
     for seat in range(2, bot_count + 2):
