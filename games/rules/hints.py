@@ -84,9 +84,11 @@ def hand_in_words(cards: list[str], board: list[str], game: str, low: str | None
     low; in Sviten Special the best five held and the best Omaha hand with the board.
 
     >>> hand_in_words(["Kd", "Kh", "5c", "5s", "9d"], [], "levys", "ace-to-five")
-    'Two pair, kings and fives · low: K-K-5-5-9, two pair, kings and fives'
+    'Two pair, kings and fives · low: K-K-5-5-9, paired'
     >>> hand_in_words(["8c", "6d", "5h", "3s", "2c"], [], "high-low-declare", "ace-to-six")
     'Eight high · low: 8-6-5-3-2'
+    >>> hand_in_words(["6c", "5d", "4h", "3s", "2c"], [], "high-low-declare", "ace-to-six")
+    'Straight, six high · low: 6-5-4-3-2, a straight'
     """
     if len(cards) != 5 or None in cards:
         return ""
@@ -101,9 +103,18 @@ def hand_in_words(cards: list[str], board: list[str], game: str, low: str | None
 
 
 def _low_words(named: str) -> str:
-    """A low in a few words: '8-6-5-3-2', or for a pair or worse the cards and what spoils
-    them, 'K-K-5-5-9, two pair, …' (every hand has a low; a spoilt one is a poor one)."""
+    """A low in a few words: '8-6-5-3-2', or for a spoilt one its cards and, in a word,
+    what spoils them: 'K-K-5-5-9, paired' (the high hand beside it says the rest)."""
     if "(" not in named:
         return named.removesuffix(" low")
     spoiler, cards = named.split(" (", 1)
-    return f"{cards.split(')')[0]}, {spoiler[0].lower()}{spoiler[1:]}"
+    return f"{cards.split(')')[0]}, {_spoilt_by(spoiler)}"
+
+
+def _spoilt_by(spoiler: str) -> str:
+    """What spoils a low, in a word: its pairs (two pair, trips, a full house...) or its
+    straight or flush, which count against a low in ace-to-six."""
+    for kind in ("Straight flush", "Flush", "Straight"):
+        if spoiler.startswith(kind):
+            return f"a {kind.lower()}"
+    return "paired"
