@@ -169,6 +169,9 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
             notes.append("declared")
     if seat["player"].sitting_out:
         notes.append("sitting out")
+    if seat["player"].rebuy_request:  # the host's to answer, or added as the hand ends
+        then = "asked" if context["table"].approval_required else "next hand"
+        notes.append(f"rebuy {seat['player'].rebuy_request} {then}")
     if seat["player"].pk in context["away"]:
         notes.append('<span class="away">away</span>')
     if in_hand and in_hand["to_act"]:

@@ -184,6 +184,23 @@ def test_the_host_may_choose_for_the_button_and_nobody_else_can_when_none_is_wai
     assert Table.objects.get(pk=table.pk).version == version
 
 
+@pytest.mark.parametrize(
+    ("approval", "said"), [(True, "rebuy 50 asked"), (False, "rebuy 50 next hand")]
+)
+def test_a_rebuy_waiting_shows_at_its_seat_to_everyone(approval, said):
+    table = make_table("levys", min_buy_in=1, approval_required=approval)
+    seat_players(table, 3)
+    for asked in Player.objects.filter(table=table, status=Player.REQUESTED):
+        services.answer_seat_request(table.pk, asked.pk, True)
+    services.set_dealing(table.pk, True)
+    services.request_rebuy(table.pk, "s2", 50)  # in the hand: it waits for its end (or host)
+    assert Player.objects.get(table=table, seat=2).rebuy_request == 50
+    for key in ("s1", "s2", None):
+        seat = page(table, key).split('data-seat="2"')[1].split('data-seat="3"')[0]
+        assert said in seat
+    assert said not in page(table, "s1").split('data-seat="2"')[0]  # at seat 2 only
+
+
 def test_the_host_is_never_asked_to_approve_their_own_rebuy():
     table = make_table("levys", approval_required=True)
     services.request_seat(table.pk, "host", 1, "Hostess", 100, host=True)
