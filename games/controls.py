@@ -176,8 +176,8 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
         body = ""
     link = (f' &middot; <a href="{escape(rules)}" target="_blank" rel="noopener">the rules of '
             "this step</a>" if rules else "")  # fmt: skip
-    banner = (f'    <p class="your-turn"><strong>Your turn</strong> &middot; {escape(stage)}'
-              f"{link}</p>\n")  # fmt: skip
+    banner = (f'    <p class="your-turn"><strong>Your turn</strong><span class="stage"> &middot; '
+              f"{escape(stage)}</span>{link}</p>\n")  # fmt: skip
     if hint:
         banner += f'    <p class="hint-line">{escape(hint)}</p>\n'
     if hand:

@@ -223,7 +223,7 @@ def seat(seat: dict, context: dict) -> str:
         badge = ' <span class="badge" title="dealer button">D</span>' if button else ""
         chips = in_hand["stack"] if in_hand and hand else player.stack
         bet = in_hand["bet"] if in_hand and hand else 0
-        bet = f'      <div class="bet" title="bet this round">{bet}</div>\n' if bet else ""
+        bet = f' <span class="bet" title="bet this round">{bet}</span>' if bet else ""
         said = context["last_actions"].get(number) if hand else None
         said = f'      <div class="said">{escape(said)}</div>\n' if said else ""
         won = context["winnings"].get(number) if not hand else None
@@ -244,10 +244,10 @@ def seat(seat: dict, context: dict) -> str:
                    f'hx-get="{why}" hx-target="#notice" hx-swap="outerHTML">Why?</button>'
                    "</div>\n")  # fmt: skip
         body = (f'      <div class="who"><strong>{escape(player.name)}</strong>{badge}</div>\n{bot}'
-                f'      <div class="chips">{chips}</div>\n'
+                f'      <div class="chips">{chips}{bet}</div>\n'
                 f'      <div class="cards">{cards}</div>\n'
                 f'      <div class="notes">{_notes(seat, in_hand, context)}</div>\n'
-                f"{said}{bet}")  # fmt: skip
+                f"{said}")  # fmt: skip
     elif seat["requested"]:
         body = (f'      <div class="who">{escape(seat["requested"].name)}</div>'
                 '<div class="notes">waiting for the host</div>\n')  # fmt: skip

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 PHONE = {"width": 390, "height": 844}
+NARROW = {"width": 360, "height": 780}  # the narrowest phones in common use
 LAPTOP = {"width": 1280, "height": 800}
 SETTINGS = {
     "levys": {"structure": "half-pot-limit", "ante": "1"},

@@ -1,17 +1,18 @@
 """A person alone plays a whole hand of each game against bots, from the home page, in a
-real browser; the hints are shown at every step they act in, and on a phone no seat
-covers the middle of the felt (the step, the pot, the board)."""
+real browser; the hints are shown at every step they act in, and nothing on the felt
+lies where it should not: no seat or bet on its middle (the step, the pot, the board), no
+bet on a seat, no card outside its seat, at phone sizes and on a laptop."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.e2e.test_browser import LAPTOP, PHONE, Player
+from tests.e2e.test_browser import LAPTOP, NARROW, PHONE, Player
 
 
 @pytest.mark.parametrize(
     ("game", "screen"), [("levys", PHONE), ("high-low-declare", PHONE), ("sviten", PHONE),
-                         ("sviten", LAPTOP)],
+                         ("sviten", LAPTOP), ("levys", NARROW), ("sviten", NARROW)],
 )  # fmt: skip
 def test_a_person_plays_a_hand_against_bots_from_the_home_page(
     running_server, chromium, game, screen
@@ -25,7 +26,7 @@ def test_a_person_plays_a_hand_against_bots_from_the_home_page(
     page.click("button:has-text('Deal me in')")
     page.wait_for_selector(".seat.me .card[data-card]")
     assert page.locator(".seat .bot").count() == 2
-    assert not covering_the_middle(page)
+    assert not crowding(page)
     page.click("#game-intro .got-it")  # read: it goes
     assert page.locator("#game-intro").is_hidden()
     me = Player(page, first=True)
@@ -36,7 +37,7 @@ def test_a_person_plays_a_hand_against_bots_from_the_home_page(
         if page.locator(".controls").count():
             assert page.locator(".controls .hint-line").inner_text()  # what is asked, and why
             hinted += 1
-            assert not covering_the_middle(page), page.inner_text(".felt .middle")
+            assert not crowding(page), (crowding(page), page.inner_text(".felt .middle"))
             assert felt_in_view(page), page.inner_text(".felt .middle")
         if not me.step():
             page.wait_for_timeout(200)
@@ -45,13 +46,31 @@ def test_a_person_plays_a_hand_against_bots_from_the_home_page(
     assert hinted >= 1 and "wins" in page.inner_text(".awards")
 
 
-OVERLAPS = """() => {
-  const middle = document.querySelector('.felt .middle').getBoundingClientRect();
-  return [...document.querySelectorAll('.felt .seat:not(.empty)')].filter(seat => {
-    const box = seat.getBoundingClientRect();
-    return Math.min(middle.right, box.right) > Math.max(middle.left, box.left)
-        && Math.min(middle.bottom, box.bottom) > Math.max(middle.top, box.top);
-  }).map(seat => seat.dataset.seat);
+CROWDING = """() => {
+  const box = el => el.getBoundingClientRect();
+  const meet = (a, b) => Math.min(a.right, b.right) > Math.max(a.left, b.left) + 0.5
+                      && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top) + 0.5;
+  const middle = box(document.querySelector('.felt .middle'));
+  const seats = [...document.querySelectorAll('.felt .seat:not(.empty)')];
+  const found = [];
+  for (const seat of seats) {
+    const name = 'seat ' + seat.dataset.seat;
+    if (meet(box(seat), middle)) found.push(name + ' covers the middle');
+    for (const card of seat.querySelectorAll('.cards .card')) {
+      const c = box(card), s = box(seat);
+      if (c.left < s.left - 0.5 || c.right > s.right + 0.5) found.push(name + "'s cards spill out");
+    }
+    const bet = seat.querySelector('.bet');
+    if (!bet) continue;
+    if (meet(box(bet), middle)) found.push(name + "'s bet covers the middle");
+    const inside = getComputedStyle(bet).position === 'static';  // beside the stack, on a phone
+    for (const other of seats) {
+      if ((other !== seat || !inside) && meet(box(bet), box(other))) {
+        found.push(name + "'s bet lies on seat " + other.dataset.seat);
+      }
+    }
+  }
+  return [...new Set(found)];
 }"""
 
 
@@ -66,14 +85,19 @@ def felt_in_view(page) -> bool:
     }""")
 
 
-def covering_the_middle(page) -> list[str]:
-    """The seats whose boxes overlap the middle of the felt."""
-    return page.evaluate(OVERLAPS)
+def crowding(page) -> list[str]:
+    """What lies where it should not on the felt: a seat or a bet on the middle (the step,
+    the pot, the board), a bet on a seat (its own too, unless it sits beside the stack),
+    a seat's cards spilling out of its box."""
+    return page.evaluate(CROWDING)
 
 
+@pytest.mark.parametrize("screen", [PHONE, NARROW])
 @pytest.mark.parametrize(("game", "bots"), [("levys", 7), ("high-low-declare", 6), ("sviten", 5)])
-def test_a_full_table_on_a_phone_leaves_the_middle_clear(running_server, chromium, game, bots):
-    page = chromium.new_context(viewport=PHONE).new_page()
+def test_a_full_table_on_a_phone_leaves_the_middle_clear(
+    running_server, chromium, game, bots, screen
+):
+    page = chromium.new_context(viewport=screen).new_page()
     page.goto(running_server.base + "/practice/")
     page.check(f"input[name=game][value={game}]")
     page.fill("input[name=bots]", str(bots))
@@ -81,4 +105,4 @@ def test_a_full_table_on_a_phone_leaves_the_middle_clear(running_server, chromiu
     page.click("button:has-text('Deal me in')")
     page.wait_for_selector(".seat.me .card[data-card]")
     assert page.locator(".felt .seat:not(.empty)").count() == bots + 1
-    assert not covering_the_middle(page), page.inner_text(".felt .middle")
+    assert not crowding(page), (crowding(page), page.inner_text(".felt .middle"))
