@@ -20,7 +20,7 @@ from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
 from django.utils import timezone
 
-from games import forwarding, presence, services, watchers
+from games import forwarding, notices, presence, watchers
 from games.forms import TOKEN
 from games.models import Table
 from games.owner import owner_of
@@ -117,7 +117,7 @@ class TableConsumer(NoDatabaseHopConsumer):
         until it is served."""
         if self.moving is None:
             self.moving = asyncio.get_running_loop().create_future()
-            services.in_background(self._rehome())
+            notices.in_background(self._rehome())
 
     async def _rehome(self) -> None:
         try:

@@ -26,7 +26,7 @@ import asyncio
 import logging
 import uuid
 
-from games import presence, services, watchers
+from games import notices, presence, watchers
 from games.lease import HEARTBEAT
 from games.owner import owner_here, owner_of
 from games.screen import Screen
@@ -58,7 +58,7 @@ def _check_shown(relay: Relay, consumer, opening: dict, tries: int = 1) -> None:
     if relay.forwarded.get(opening["screen"]) is not consumer or consumer.shown:
         return
     if tries < 3:
-        services.in_background(_sent(relay, consumer, opening))
+        notices.in_background(_sent(relay, consumer, opening))
         later = (relay, consumer, opening, tries + 1)
         asyncio.get_running_loop().call_later(OPEN_WAIT, _check_shown, *later)
     else:
@@ -149,7 +149,7 @@ def _post(relay: Relay, to: str, show: tuple[str, str]) -> None:
     box = relay.outboxes.get(to)
     if box is None:
         box = relay.outboxes[to] = []
-        services.in_background(_flush(relay, to, box))
+        notices.in_background(_flush(relay, to, box))
     box.append(show)
 
 
@@ -171,7 +171,7 @@ async def _on_open(relay: Relay, event: dict) -> None:
     if event["screen"] in relay.screens:  # sent again, though it came (_check_shown)
         return
     screen = relay.screens[event["screen"]] = ForwardedScreen(relay, event)
-    services.in_background(_open(screen))
+    notices.in_background(_open(screen))
 
 
 async def _on_message(relay: Relay, event: dict) -> None:
@@ -179,13 +179,13 @@ async def _on_message(relay: Relay, event: dict) -> None:
     if screen is None:  # its opening was lost: opened now
         await _on_open(relay, event)
         screen = relay.screens[event["screen"]]
-    services.in_background(_take(screen, event["text"]))
+    notices.in_background(_take(screen, event["text"]))
 
 
 async def _on_close(relay: Relay, event: dict) -> None:
     screen = relay.screens.get(event["screen"])
     if screen is not None:
-        services.in_background(_close(screen))
+        notices.in_background(_close(screen))
 
 
 async def _open(screen: ForwardedScreen) -> None:
@@ -271,7 +271,7 @@ async def _lapses(relay: Relay) -> None:
                     consumer.move()
             for screen in list(relay.screens.values()):
                 if screen.reply not in alive:
-                    services.in_background(_close(screen))
+                    notices.in_background(_close(screen))
     except Exception:
         logger.warning("could not check the other processes' heartbeats", exc_info=True)
     finally:

@@ -27,7 +27,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.utils import timezone
 
-from games import queued_actions, services, watchers
+from games import notices, queued_actions, services, watchers
 from games.lease import Leases
 from games.services import ServiceError
 from games.state import TableSnapshot, cached_snapshot, latest_snapshot
@@ -150,7 +150,7 @@ class TableOwner:
 
     def _clock_due(self) -> None:
         self.clock = None
-        services.in_background(self.run_clock())
+        notices.in_background(self.run_clock())
 
     async def run_clock(self) -> None:
         try:
@@ -169,7 +169,7 @@ class TableOwner:
         if later:
             asyncio.get_running_loop().call_later(later, self.note_presence)
         else:
-            services.in_background(_presence_changed(self.table_id))
+            notices.in_background(_presence_changed(self.table_id))
 
     def release_if_idle(self) -> None:
         if self.browsers or self.screens or self.clock is not None or self.reading is not None:
@@ -178,7 +178,7 @@ class TableOwner:
         if owners.get(self.table_id) is self:
             del owners[self.table_id]
             if self.leases is not None and self.holder is None:
-                services.in_background(self._let_go(self.leases))
+                notices.in_background(self._let_go(self.leases))
 
     async def _let_go(self, leases: Leases) -> None:
         if self.table_id not in _owners.get(asyncio.get_running_loop(), {}):  # not back
@@ -187,7 +187,7 @@ class TableOwner:
 
 async def _presence_changed(table_id: int) -> None:
     try:
-        await services.changed(services.note_presence, table_id)
+        await notices.changed(services.note_presence, table_id)
     except Exception:  # a table deleted meanwhile, or the database away: shown at the next change
         logger.warning("could not note who is at table %s", table_id, exc_info=True)
 

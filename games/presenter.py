@@ -299,7 +299,7 @@ def _winnings(awards: list[dict]) -> dict[int, int]:
 def _next_stakes(table: Table, hand) -> str | None:
     """The settings the next hand will be dealt with, in words (None: the button's player
     has still to choose the game)."""
-    from games.services import hand_config  # the services render through this module
+    from games.services import hand_config  # (imported late: games.notices renders here)
 
     game = table.game
     if game == "dealers-choice":

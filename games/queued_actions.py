@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from django.db import DatabaseError
 
-from games import services, statements
+from games import notices, services, statements
 
 logger = logging.getLogger(__name__)
 MOST_AT_ONCE = 32  # actions taken from the queue at a time
@@ -61,7 +61,7 @@ async def queued(service: Callable, table_id: int, *args) -> object:
     queue.waiting.append(((service, table_id, args), done))
     if not queue.draining:
         queue.draining = True
-        services.in_background(_drain(queue))
+        notices.in_background(_drain(queue))
     return await done
 
 
@@ -73,7 +73,7 @@ async def _drain(queue: ActionQueue) -> None:
             del queue.waiting[:MOST_AT_ONCE]
             try:
                 requests = [request for request, _ in taken]
-                outcomes = await services.changed(written_together, requests)
+                outcomes = await notices.changed(written_together, requests)
             except asyncio.CancelledError:  # the server is stopping
                 for _, done in taken:
                     done.cancel()

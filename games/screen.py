@@ -19,7 +19,7 @@ from django.db import DatabaseError
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from games import presence, queued_actions, services
+from games import notices, presence, queued_actions, services
 from games.models import Table
 from games.owner import TableOwner
 from games.presenter import receive_parts, render_table, viewer_of
@@ -210,7 +210,7 @@ class Screen:
         elif kind == "choose":
             game = _text(message.get("game"), "game")
             shown = self.version
-            await services.changed(services.choose_game, self.table_id, self.session_key, game)
+            await notices.changed(services.choose_game, self.table_id, self.session_key, game)
             await self.send_table(shown + 1)  # the sender sees its change at once
         elif kind in HAND_ACTIONS:
             sequence, action = parse_action(message)

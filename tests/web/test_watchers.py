@@ -14,7 +14,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 
-from games import services, watchers
+from games import notices, services, watchers
 from games.models import Table
 from tests.web.test_socket import open_table
 
@@ -94,7 +94,7 @@ def test_a_notice_goes_to_this_loops_sockets_directly_and_to_other_loops_relays_
         relay = await watchers.relay_here(layer)
         another_loops_relay = await layer.new_channel()
         await layer.group_add(watchers.group_of(-5), another_loops_relay)
-        await services._send_quietly(layer, -5, {"type": "table.changed", "version": 9})
+        await notices._send_quietly(layer, -5, {"type": "table.changed", "version": 9})
         await settled()
         assert here.told == [9]  # not a second time from its own relay
         assert relay.channel not in layer.channels or layer.channels[relay.channel].empty()
@@ -152,7 +152,7 @@ def test_through_redis_each_process_tells_its_own_sockets_once():
         layer = RedisPubSubChannelLayer(hosts=[REDIS_URL])
         await watchers.watch(-10, here, layer)
         assert await asyncio.to_thread(ready.wait, 10)
-        await services._send_quietly(layer, -10, {"type": "table.changed", "version": 7})
+        await notices._send_quietly(layer, -10, {"type": "table.changed", "version": 7})
         for _ in range(100):
             if there.told:
                 break
@@ -177,7 +177,7 @@ async def test_a_tables_sockets_share_one_member_of_its_group_and_each_sees_a_ch
     table, seats, spectator = await open_table("high-low-declare", 2)
     layer = get_channel_layer()
     assert watchers.watching(table.pk) == 3
-    assert len(layer.groups[services.group_name(table.pk)]) == 1  # the loop's relay
+    assert len(layer.groups[watchers.group_of(table.pk)]) == 1  # the loop's relay
     await database_sync_to_async(services.set_dealing)(table.pk, True)
     version = (await database_sync_to_async(Table.objects.get)(pk=table.pk)).version
     for seat in [*seats.values(), spectator]:
@@ -199,7 +199,7 @@ async def test_sockets_told_of_a_change_made_on_the_database_thread_may_use_that
     socket = ReadsAgain("reads")
     await watchers.watch(-11, socket, get_channel_layer())
     try:
-        await database_sync_to_async(services.notify)(-11, 5)
+        await database_sync_to_async(notices.notify)(-11, 5)
         for _ in range(200):
             if got:
                 break
