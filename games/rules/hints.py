@@ -81,7 +81,8 @@ def hint_for_others(seen: dict, names: dict[int, str] | None = None) -> str:
 
 def hand_in_words(cards: list[str], board: list[str], game: str, low: str | None) -> str:
     """What a player's five cards make now: the high hand and, in the split games, the
-    low; in Sviten Special the best five held and the best Omaha hand with the board.
+    low; in Sviten Special the five held (the draw half) and, once the board is out, the
+    best Omaha hand with it (the Omaha half).
 
     >>> hand_in_words(["Kd", "Kh", "5c", "5s", "9d"], [], "levys", "ace-to-five")
     'Two pair, kings and fives · low: K-K-5-5-9, paired'
@@ -98,17 +99,22 @@ def hand_in_words(cards: list[str], board: list[str], game: str, low: str | None
         return f"{high} · low: {_low_words(LOW_VALUES[low or 'ace-to-five'](held).name)}"
     shared = [parse_card(c) for c in board]
     if len(shared) < 3:
-        return f"Held: {high}"
-    return f"Held: {high} · Omaha: {omaha_so_far(held, shared).name}"
+        return high
+    return f"{high} · Omaha with the board: {omaha_so_far(held, shared).name}"
 
 
 def _low_words(named: str) -> str:
     """A low in a few words: '8-6-5-3-2', or for a spoilt one its cards and, in a word,
     what spoils them: 'K-K-5-5-9, paired' (the high hand beside it says the rest)."""
     if "(" not in named:
-        return named.removesuffix(" low")
+        return _tens(named.removesuffix(" low"))
     spoiler, cards = named.split(" (", 1)
-    return f"{cards.split(')')[0]}, {_spoilt_by(spoiler)}"
+    return f"{_tens(cards.split(')')[0])}, {_spoilt_by(spoiler)}"
+
+
+def _tens(ranks: str) -> str:
+    """'Q-T-7-6-4' as the cards show it: 'Q-10-7-6-4'."""
+    return "-".join("10" if rank == "T" else rank for rank in ranks.split("-"))
 
 
 def _spoilt_by(spoiler: str) -> str:

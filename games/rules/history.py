@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from games.rules.cards import Card
+from games.rules.cards import Card, faces
 from games.rules.catalog import GAMES
 from games.rules.document import ReplayError, start_hand
 from games.rules.errors import RulesError
@@ -189,6 +189,11 @@ def award_text(award: dict, name: str) -> str:
     return f"{text}: {award['reason']}" if award.get("reason") else text
 
 
+def _shown(award: dict) -> dict:
+    """The award with its hand's cards as the review draws them ("J♠ 10♠", not "Js Ts")."""
+    return {**award, "hand": faces(award["hand"])} if award.get("hand") else award
+
+
 def review(document: dict, step: int, seat: int | None, show_all: bool = False) -> dict:
     """The hand after ``step`` actions, as the reviewer may see it; ``street`` names the
     part of the hand that step's action was taken in."""
@@ -238,7 +243,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
             }
             for s, p in sorted(hand.players.items())
         ],
-        "awards": [{**a, "text": award_text(a, names[a["seat"]])} for a in awards],
+        "awards": [{**a, "text": award_text(_shown(a), names[a["seat"]])} for a in awards],
         "showdown": hand.showdown,
         "finished": hand.finished,
     }

@@ -49,20 +49,21 @@ def test_a_players_own_cards_in_words_for_each_game():
     assert hand_in_words(cards, [], "levys", "ace-to-five") == (
         "Pair of twos · low: 2-2-K-Q-A, paired"  # every hand has a low
     )
-    assert hand_in_words(cards, [], "sviten", None) == "Held: Pair of twos"
+    assert hand_in_words(cards, [], "sviten", None) == "Pair of twos"
     board = ["Jh", "Th", "9h"]  # Kh Qh with the board: a straight flush
     assert hand_in_words(cards, board, "sviten", None) == (
-        "Held: Pair of twos · Omaha: Straight flush, king high"
+        "Pair of twos · Omaha with the board: Straight flush, king high"
     )
     assert hand_in_words([None] * 5, [], "levys", "ace-to-five") == ""
 
 
 def test_a_spoilt_low_says_what_spoils_it_without_repeating_the_high_hand():
-    words = {
-        "ace-to-five": ("Kd Kh 5c 5s 9d", "Two pair, kings and fives · low: K-K-5-5-9, paired"),
-        "ace-to-six": ("7c 5c 4c 3c 2c", "Flush, seven high · low: 7-5-4-3-2, a flush"),
-    }
-    for low, (cards, said) in words.items():
+    words = [
+        ("ace-to-five", "Kd Kh 5c 5s 9d", "Two pair, kings and fives · low: K-K-5-5-9, paired"),
+        ("ace-to-six", "7c 5c 4c 3c 2c", "Flush, seven high · low: 7-5-4-3-2, a flush"),
+        ("ace-to-six", "Qc Td 7h 6s 4d", "Queen high · low: Q-10-7-6-4"),  # 10, as the card
+    ]
+    for low, cards, said in words:
         assert hand_in_words(cards.split(), [], "high-low-declare", low) == said
     wheel = ["5d", "4c", "3h", "2s", "Ad"]  # ace-to-five: the best low, its straight no harm
     said = "Straight, five high · low: 5-4-3-2-A"

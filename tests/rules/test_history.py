@@ -207,3 +207,9 @@ def test_a_vocal_declaration_is_public_and_logged_once():
     assert review(HIGH_LOW, last, seat=None)["action"] == "Bob declares Low"
     lines = text_log(HIGH_LOW, seat=None)
     assert lines.count("Bob declares Low") == 1 and "Bob declares" not in lines
+
+
+def test_the_reviews_showdown_draws_cards_as_the_table_does_and_the_text_log_keeps_codes():
+    shown = [a["text"] for a in review(SVITEN, len(SVITEN["actions"]), seat=1)["awards"]]
+    assert "J♠ 10♠ with A♦ K♦ Q♦ from the board" in shown[0]
+    assert "Js Ts with Ad Kd Qd" in text_log(SVITEN, seat=1)[-2]  # the format's own codes
