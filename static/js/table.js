@@ -87,7 +87,7 @@
     playAhead();
   });
   // A notice belongs to the moment it was about: once the table has moved on (and the
-  // notice has been up a moment), it goes.
+  // notice has been up long enough to read), it goes.
   var shownVersion = -1;
   function stampNotice() {
     var notice = document.getElementById("notice");
@@ -102,7 +102,8 @@
     if (version <= shownVersion) return;
     shownVersion = version;
     var notice = stampNotice();
-    if (notice && Date.now() - parseInt(notice.dataset.shownAt || "0", 10) > 2000) {
+    var reading = notice ? 2000 + 50 * notice.textContent.length : 0;  // ms
+    if (notice && Date.now() - parseInt(notice.dataset.shownAt || "0", 10) > reading) {
       notice.textContent = "";
       notice.classList.remove("error");
       delete notice.dataset.shownAt;
@@ -201,12 +202,20 @@
       new Notification("Your turn", { body: baseTitle, tag: "pokerhome-turn" });
     }
   }
-  // The bar must not hide the felt: scroll so that the table ends where the bar begins.
+  // The bar must not hide the felt, and a turn must not find it scrolled away: scroll so
+  // that the table (your own seat too) ends where the bar begins, or, when it is above the
+  // screen, so that it comes back into view.
   function keepFeltInView(bar) {
     var felt = document.querySelector(".felt");
     if (!felt) return;
-    var hidden = felt.getBoundingClientRect().bottom - (window.innerHeight - bar.offsetHeight);
-    if (hidden > 0) window.scrollBy({ top: hidden, behavior: "auto" });
+    var box = felt.getBoundingClientRect();
+    var mine = felt.querySelector(".seat.me");
+    var bottom = Math.max(box.bottom, mine ? mine.getBoundingClientRect().bottom : 0);
+    var free = window.innerHeight - bar.offsetHeight;
+    var shift = 0;
+    if (bottom > free) shift = bottom - free;
+    else if (box.top < 0) shift = Math.max(box.top, bottom - free);
+    if (shift) window.scrollBy({ top: shift, behavior: "auto" });
   }
   function showTurn() {
     var bar = document.querySelector(".controls, .choose");  // a turn, or the game to pick

@@ -44,6 +44,11 @@ def test_a_person_plays_a_hand_against_bots_from_the_home_page(
     else:
         raise AssertionError("the hand did not end")
     assert hinted >= 1 and "wins" in page.inner_text(".awards")
+    if int(page.inner_text(".seat.me .chips").split()[0]) > 0:  # dealt in the next hand
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading the result
+        page.wait_for_selector(".controls", timeout=60_000)  # the next hand's first turn
+        page.wait_for_timeout(300)
+        assert felt_in_view(page)  # the turn brought the table back into view
 
 
 CROWDING = """() => {
@@ -106,3 +111,7 @@ def test_a_full_table_on_a_phone_leaves_the_middle_clear(
     page.wait_for_selector(".seat.me .card[data-card]")
     assert page.locator(".felt .seat:not(.empty)").count() == bots + 1
     assert not crowding(page), (crowding(page), page.inner_text(".felt .middle"))
+    page.locator(".felt .seat:not(.me) .why").first.click()  # a bot's answer, as a notice
+    page.wait_for_selector("#notice:not(:empty)")
+    top = page.evaluate("document.getElementById('notice').getBoundingClientRect().top")
+    assert 0 <= top < 50  # at the top of the screen, wherever the page is scrolled
