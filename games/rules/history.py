@@ -222,10 +222,14 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
     """The hand now as the reviewer may see it, but for the cards in the hands."""
     declarations = _declarations(hand, seat, show_all)
     awards = hand.result()["awards"] if hand.finished else []
+    won = {a["seat"]: 0 for a in awards}
+    for award in awards:
+        won[award["seat"]] += award["amount"]
     return {
         "game_name": GAMES[hand.config.game].name,
         "board": [str(c) for c in hand.board],
-        "pot": hand.pot,
+        "pot": 0 if hand.finished else hand.pot,  # once it is won, it is in the stacks
+        "won": hand.pot if hand.finished else 0,
         "one_up": str(hand.one_up) if hand.one_up is not None else None,
         "seats": [
             {
@@ -240,6 +244,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
                 "cards": [],
                 "up": list(p.mucked_up if p.folded else p.up),
                 "declaration": declarations[s],
+                "won": won.get(s, 0),
             }
             for s, p in sorted(hand.players.items())
         ],

@@ -213,3 +213,14 @@ def test_the_reviews_showdown_draws_cards_as_the_table_does_and_the_text_log_kee
     shown = [a["text"] for a in review(SVITEN, len(SVITEN["actions"]), seat=1)["awards"]]
     assert "J♠ 10♠ with A♦ K♦ Q♦ from the board" in shown[0]
     assert "Js Ts with Ad Kd Qd" in text_log(SVITEN, seat=1)[-2]  # the format's own codes
+
+
+def test_the_reviews_last_step_shows_the_pot_won_and_in_the_winners_stacks():
+    for document in (LEVYS, HIGH_LOW, SVITEN):
+        total = len(document["actions"])
+        before, last = (review(document, k, seat=1) for k in (total - 1, total))
+        assert last["finished"] and last["pot"] == 0
+        assert last["won"] == sum(a["amount"] for a in last["awards"]) > 0
+        assert sum(s["won"] for s in last["seats"]) == last["won"]
+        chips = sum(s["stack"] for s in last["seats"])  # nothing left in the middle
+        assert chips == sum(s["stack"] for s in before["seats"]) + before["pot"]
