@@ -125,7 +125,8 @@ def _replace(sequence: int, cards: list[dict]) -> str:
                  "up.", cards,
                  '<label class="tap"><input type="radio" name="card" value="{name}" required>'
                  "{face}</label>",
-                 '      <button class="primary">Replace it</button>\n')  # fmt: skip
+                 '      <button class="primary replace-button" disabled>Replace it'
+                 "</button>\n")  # fmt: skip
     return f"{form}    {_form(sequence, 'keep', 'Keep all five')}\n"
 
 

@@ -150,9 +150,12 @@
     }
   });
 
-  // The draw button says what it will do: "Draw 2", or "Stand pat" with no card tapped.
+  // The draw button says what it will do: "Draw 2", or "Stand pat" with no card tapped;
+  // "Replace it" waits for the card to replace.
   document.addEventListener("change", function (event) {
     var form = event.target.closest("form.pick");
+    var replace = form && form.querySelector(".replace-button");
+    if (replace) replace.disabled = !form.querySelector("input[name=card]:checked");
     var button = form && form.querySelector(".draw-button");
     if (!button) return;
     var count = form.querySelectorAll("input[name=discard]:checked").length;

@@ -118,7 +118,10 @@ class Player:
             return True
         if controls.locator("input[name=card]").count():
             if self.first:
+                replace = controls.locator("button:has-text('Replace it')")
+                assert replace.is_disabled()  # until a card is tapped
                 controls.locator("label.tap").first.click()
+                assert replace.is_enabled()
                 act_and_wait(
                     page, lambda: controls.locator("button:has-text('Replace it')").click()
                 )
