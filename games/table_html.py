@@ -160,9 +160,10 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
         if in_hand["drew"] is not None:
             notes.append(f"drew {in_hand['drew']}" if in_hand["drew"] else "stood pat")
         seen, hand = context["seen"], context["hand"]
-        if in_hand["arranged"] and hand and hand.game == "levys" and seen["step"] == "arrange":
-            notes.append("order set")
         told = context["last_actions"].get(seat["number"], "") if hand else ""
+        arranging = hand and hand.game == "levys" and seen["step"] == "arrange"
+        if in_hand["arranged"] and arranging and told != "Order set":  # (not on its pill)
+            notes.append("order set")
         if in_hand["declaration"] and not told.startswith("Declared "):  # not on its pill
             notes.append(f"declared {escape(in_hand['declaration'].title())}")
         elif in_hand["declared"] and not told.startswith("Declared"):

@@ -300,3 +300,15 @@ def test_a_seats_pill_says_a_vocal_declaration_and_keeps_a_fist_closed(declare, 
     assert f'<div class="said">{pill}</div>' in html
     assert ("Low" in html.split('<div class="said">')[1][:20]) == (declare == "vocal")
     assert "declared Low" not in html  # said once, on the pill
+
+
+def test_an_order_set_is_said_once_on_the_seats_pill():
+    table = dealt("levys", players=3)
+    seat = defaults_until(table, "arrange")
+    hand = services.current_hand(table)
+    order = services.load_engine(hand).absent_action(seat)["order"]
+    services.act(
+        table.pk, session_of(table, seat), hand.sequence, {"type": "arrange", "order": order}
+    )
+    html = page(table, None).split(f'data-seat="{seat}"')[1].split("data-seat=")[0]
+    assert html.lower().count("order set") == 1 and '<div class="said">Order set</div>' in html
