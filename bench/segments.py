@@ -150,11 +150,13 @@ def segment_table(paths: list[dict[str, float]]) -> list[tuple[str, float, float
 
 def work_by_process(marks: list[Mark]) -> dict[int, Counter]:
     """Each process's count of the actions it took (``arrived``) and wrote (``written``:
-    the rules' work), of those it sent on to another (``forwarded``), and of the versions
-    it told its sockets of (``tell``: rendering them)."""
+    the rules' work), of those it sent on to another (``forwarded``), of the versions it
+    told its sockets of (``tell``: rendering them), and of the changes it wrote as a
+    transaction of their own (``transaction <service>``) rather than in one statement."""
     work: dict[int, Counter] = defaultdict(Counter)
     for m in marks:
-        if m.what in ("arrived", "forwarded", "written", "tell"):
+        counted = m.what in ("arrived", "forwarded", "written", "tell")
+        if counted or m.what.startswith("transaction "):
             work[m.pid][m.what] += 1
     return work
 
@@ -170,4 +172,9 @@ def report(folder: Path) -> str:
         lines.append(f"  process {pid}: {work['arrived']} actions taken, {work['written']} "
                      f"written, {work['forwarded']} forwarded; {work['tell']} versions "
                      "told to sockets")  # fmt: skip
+        apart = sorted((what.split()[1], n) for what, n in work.items()
+                       if what.startswith("transaction "))  # fmt: skip
+        if apart:
+            lines.append("    written as a transaction of their own (not in one statement): "
+                         + ", ".join(f"{n} {name}" for name, n in apart))  # fmt: skip
     return "\n".join(lines)

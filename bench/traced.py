@@ -21,7 +21,7 @@ django.setup()
 
 from channels_redis import pubsub  # noqa: E402
 
-from games import forwarding, queued_actions, screen, watchers  # noqa: E402
+from games import forwarding, queued_actions, screen, services, watchers  # noqa: E402
 from pokerhome.asgi import application  # noqa: E402, F401  (served, with the marks below)
 
 # Written out as the server stops (Daphne stops on SIGTERM, and exits as usual).
@@ -64,6 +64,16 @@ def written_together(requests):
     return outcomes
 
 
+_written = services._written
+
+
+def written_as_transaction(func, table_id, args, kwargs):
+    """A change written as a transaction of its own, not in one statement (PostgreSQL's
+    one text, services.writes_table): which service it was."""
+    mark(f"transaction {func.__name__}", table_id)
+    return _written(func, table_id, args, kwargs)
+
+
 _publish = watchers.publish
 
 
@@ -96,6 +106,7 @@ def heard(self, message):
 screen.Screen.receive = receive
 forwarding.send_on = send_on  # games.consumers calls it by its module's name
 queued_actions.written_together = written_together
+services._written = written_as_transaction  # writes_table calls it by its module's name
 watchers.publish = publish
 watchers.tell = tell  # watchers calls it by its module's name: publish and the relay
 pubsub.RedisSingleShardConnection._receive_message = heard
