@@ -107,14 +107,9 @@ def _low_words(named: str) -> str:
     """A low in a few words: '8-6-5-3-2', or for a spoilt one its cards and, in a word,
     what spoils them: 'K-K-5-5-9, paired' (the high hand beside it says the rest)."""
     if "(" not in named:
-        return _tens(named.removesuffix(" low"))
+        return named.removesuffix(" low")
     spoiler, cards = named.split(" (", 1)
-    return f"{_tens(cards.split(')')[0])}, {_spoilt_by(spoiler)}"
-
-
-def _tens(ranks: str) -> str:
-    """'Q-T-7-6-4' as the cards show it: 'Q-10-7-6-4'."""
-    return "-".join("10" if rank == "T" else rank for rank in ranks.split("-"))
+    return f"{cards.split(')')[0]}, {_spoilt_by(spoiler)}"
 
 
 def _spoilt_by(spoiler: str) -> str:

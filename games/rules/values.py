@@ -37,8 +37,13 @@ def _rank_word(rank: int, plural: bool = False) -> str:
     return RANK_NAMES[14 if rank == 1 else rank][1 if plural else 0]
 
 
+# A low's ranks by number, 1 (the ace played low) to 14, as the cards show them.
+LOW_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
 def _low_rank_text(rank: int) -> str:
-    return "A" if rank in (1, 14) else "23456789TJQK"[rank - 2]
+    """A rank in a low's name, as the card shows it: 'A', '10', 'K'."""
+    return LOW_RANKS[rank - 1]
 
 
 def _grouped(ranks: Sequence[int]) -> list[int]:

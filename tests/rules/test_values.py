@@ -76,7 +76,7 @@ def test_ace_to_six_wheel_is_a_straight():
 
 
 def test_ace_to_six_ace_plays_only_low_so_ten_to_ace_is_no_straight():
-    assert low_a6_value(parse_cards("Td Jc Qh Ks Ad")).name == "K-Q-J-T-A low"
+    assert low_a6_value(parse_cards("Td Jc Qh Ks Ad")).name == "K-Q-J-10-A low"
 
 
 @pytest.mark.parametrize("low", [low_a5_value, low_a6_value])
