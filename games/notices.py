@@ -5,7 +5,9 @@ From the event loop (``changed``: a socket's request), the notices are sent on t
 once the service returns; from a page's thread they are handed to the loop the server's
 sockets are on; with no server (a test, a command) they are sent at once. A notice carries
 the parts of the version every viewer shares, rendered once here, so that another process
-need not render them (games.watchers.publish delivers it).
+need not render them (games.watchers.publish delivers it). ``in_background`` starts such
+work without waiting for it; the rest of the live path starts its own background work
+(clocks, forwarding, leases) with it too.
 """
 
 from __future__ import annotations

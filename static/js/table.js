@@ -86,8 +86,8 @@
     kept = null;
     playAhead();
   });
-  // A notice belongs to the moment it was about: once the table has moved on (and the
-  // notice has been up long enough to read), it goes.
+  // A notice belongs to the moment it was about: once the table has moved on and the
+  // notice has been up long enough to read, it goes; on a quiet table, a while later.
   var shownVersion = -1;
   function stampNotice() {
     var notice = document.getElementById("notice");
@@ -96,18 +96,22 @@
     }
     return notice;
   }
-  setInterval(stampNotice, 300);
-  document.addEventListener("htmx:wsAfterMessage", function () {
-    var version = currentVersion();
-    if (version <= shownVersion) return;
-    shownVersion = version;
+  function clearNotice(after) {  // ms past its reading time
     var notice = stampNotice();
-    var reading = notice ? 2000 + 50 * notice.textContent.length : 0;  // ms
-    if (notice && Date.now() - parseInt(notice.dataset.shownAt || "0", 10) > reading) {
+    if (!notice || !notice.dataset.shownAt) return;
+    var reading = 2000 + 50 * notice.textContent.length;
+    if (Date.now() - parseInt(notice.dataset.shownAt, 10) > reading + after) {
       notice.textContent = "";
       notice.classList.remove("error");
       delete notice.dataset.shownAt;
     }
+  }
+  setInterval(function () { clearNotice(6000); }, 300);
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var version = currentVersion();
+    if (version <= shownVersion) return;
+    shownVersion = version;
+    clearNotice(0);
   });
 
   // A push that is lost leaves this page behind: ask for the table now and then.
@@ -220,17 +224,18 @@
     else if (box.top < 0) shift = Math.max(box.top, bottom - free);
     if (shift) window.scrollBy({ top: shift, behavior: "auto" });
   }
+  var shownStep = null;  // the bar's first line: a new step may bring a taller bar
   function showTurn() {
     var bar = document.querySelector(".controls, .choose");  // a turn, or the game to pick
     var now = !!bar;
+    var step = bar ? (bar.querySelector(".your-turn") || bar).textContent : null;
     document.body.classList.toggle("bar-open", now);
     if (bar) document.body.style.setProperty("--bar-height", (bar.offsetHeight + 16) + "px");
     document.title = now ? "\u25cf Your turn \u2014 " + baseTitle : baseTitle;
-    if (now && !myTurn) {
-      turnStarted();
-      keepFeltInView(bar);
-    }
+    if (now && !myTurn) turnStarted();
+    if (now && (!myTurn || step !== shownStep)) keepFeltInView(bar);
     myTurn = now;
+    shownStep = step;
   }
   document.addEventListener("htmx:wsAfterMessage", showTurn);
   document.addEventListener("DOMContentLoaded", showTurn);

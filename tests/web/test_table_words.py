@@ -196,9 +196,10 @@ def test_a_rebuy_waiting_shows_at_its_seat_to_everyone(approval, said):
     services.request_rebuy(table.pk, "s2", 50)  # in the hand: it waits for its end (or host)
     assert Player.objects.get(table=table, seat=2).rebuy_request == 50
     for key in ("s1", "s2", None):
-        seat = page(table, key).split('data-seat="2"')[1].split('data-seat="3"')[0]
-        assert said in seat
-    assert said not in page(table, "s1").split('data-seat="2"')[0]  # at seat 2 only
+        felt = page(table, key).split('class="felt')[1].split("</section>")[0]
+        seats = {s.split('"')[0]: s for s in felt.split('data-seat="')[1:]}
+        assert set(seats) == {"1", "2", "3", "4", "5", "6"}
+        assert [n for n, html in seats.items() if said in html] == ["2"]  # at seat 2 only
 
 
 def test_the_host_is_never_asked_to_approve_their_own_rebuy():
