@@ -22,7 +22,6 @@ from django.utils import timezone
 from games import presence
 from games.models import ChatLine, Hand, Player, Table
 from games.rules.document import replay
-from games.rules.errors import RulesError
 from games.rules.hand import Hand as HandState
 from games.rules.table import next_button
 from games.rules.view import views as all_views
@@ -122,31 +121,13 @@ def _kept_engine(hand: Hand, take: bool = False) -> HandState | None:
 
 def engine_at(hand: Hand) -> HandState:
     """The hand as its events leave it, shared by this process's readers: never mutate it.
-    A kept engine of an earlier moment of the hand is brought up to it with the events
-    since (another process's actions); else the hand is rebuilt from all of them."""
+    This process's kept engine of that moment, or the hand rebuilt from its events (the
+    table's own process keeps every moment it makes; another rebuilds)."""
     engine = _kept_engine(hand)
     if engine is None:
-        engine = _caught_up(hand) or load_engine(hand)
+        engine = load_engine(hand)
         remember_engine(hand, engine)
     return engine
-
-
-def _caught_up(hand: Hand) -> HandState | None:
-    """This process's kept engine of an earlier moment of ``hand`` (taken out), with the
-    events since applied; None when there is none (or they do not apply)."""
-    with _taking:
-        kept = _engines.get(hand.pk)
-        if kept is None or kept[0][:2] != _engine_key(hand)[:2] or kept[0][2] > hand.sequence:
-            return None
-        del _engines[hand.pk]
-    engine = kept[1]
-    since = hand.events.filter(sequence__gt=engine.sequence, sequence__lte=hand.sequence)
-    try:
-        for event in since.order_by("sequence"):
-            engine.apply(event.action)
-    except RulesError:
-        return None  # rebuilt from all the events instead
-    return engine if engine.sequence == hand.sequence else None
 
 
 def take_engine(hand: Hand) -> HandState:
