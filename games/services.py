@@ -35,6 +35,7 @@ from games.rules.table import next_button
 from games.rules.view import view
 from games.state import (
     TableSnapshot,
+    cached_snapshot,
     copied,
     current_hand,
     dealt_in,
@@ -67,7 +68,9 @@ class StaleAction(ServiceError):
 class Change:
     """What a service call knows besides the locked table row."""
 
-    held: TableSnapshot | None  # this process's snapshot of the version being changed
+    held: TableSnapshot  # the version being changed: this process's, or read under its lock
+    fenced: bool = False  # True: the table's lock has written the next version already
+    read: bool = False  # True: ``held`` was read now, not kept as its sockets were shown it
     played: tuple[Hand, HandState] | None = None  # the hand played, and its engine
     players_changed: bool = True  # False: the players are as ``held`` has them
     players: list[Player] | None = None  # the players as the change leaves them, if known
@@ -105,8 +108,8 @@ def writes_table(func: Callable | None = None, *, lock_with_writes: bool = False
 
 def _written(func: Callable, table_id: int, args, kwargs):
     with transaction.atomic():
-        table, held = _lock_table(table_id)
-        table.change = change = Change(held)
+        table, change = _lock_table(table_id)
+        table.change = change
         try:
             result = func(table, *args, **kwargs)
         finally:
@@ -116,20 +119,21 @@ def _written(func: Callable, table_id: int, args, kwargs):
         if result is UNCHANGED:
             transaction.set_rollback(True)  # undo the locking statement's new version
         else:
-            shot = _new_version(table, held, change)
+            shot = _new_version(table, change)
             transaction.on_commit(lambda: _published(shot, change.played))
     return result
 
 
-def _new_version(table: Table, held: TableSnapshot | None, change: Change) -> TableSnapshot:
+def _new_version(table: Table, change: Change) -> TableSnapshot:
     """Write what else of the table row changed, and make the new version's snapshot."""
+    held = change.held
     table.version += 1
-    _save_table(table, held)
-    kept = held.players if held and not change.players_changed else change.players
-    refused = held.refused if kept is not None and held else frozenset()
-    away = held.away if kept is not None and held else frozenset()  # presence with players
-    chat = held.chat if held and not change.chat_changed else change.chat
-    last = held.last if held and held.hand is None else None  # before a fresh deal
+    _save_table(table, held, change.fenced)
+    kept = held.players if not change.players_changed else change.players
+    refused = held.refused if kept is not None else frozenset()
+    away = held.away if kept is not None else frozenset()  # presence with the players
+    chat = held.chat if not change.chat_changed else change.chat
+    last = held.last if held.hand is None else None  # before a fresh deal
     shot = load_snapshot(table, change.played, kept, refused, chat, away, last_before=last)
     shot.made_here = True
     return shot
@@ -173,7 +177,7 @@ def prepared_at_once(func: Callable, table_id: int, args, kwargs) -> Prepared:
     if held is None:
         raise statements.NeedsTransaction("no version held")
     table = copied(held.table)
-    table.change = change = Change(held)
+    table.change = change = Change(held, fenced=True)
     try:
         with statements.deferred() as batch:
             try:
@@ -182,7 +186,7 @@ def prepared_at_once(func: Callable, table_id: int, args, kwargs) -> Prepared:
                 raise statements.NeedsTransaction("refused") from None
             if result is UNCHANGED or change.played is None or not batch:
                 raise statements.NeedsTransaction("nothing played")
-            shot = _new_version(table, held, change)
+            shot = _new_version(table, change)
     finally:
         del table.change
     return Prepared(result, _locking(held), batch, shot, change.played)
@@ -195,35 +199,35 @@ def _locking(held: TableSnapshot) -> statements.Statement:
     return statements.updating(Table, where, version=held.version + 1)
 
 
-def _lock_table(table_id: int) -> tuple[Table, TableSnapshot | None]:
-    """Lock the table row. When this process holds a snapshot of the version the database
-    has, the locking statement proves it, and the snapshot stands in for reading it all;
-    the same statement writes the next version (``_save_table`` then writes only what
-    else changed; a call that changes nothing rolls it back)."""
+def _lock_table(table_id: int) -> tuple[Table, Change]:
+    """Lock the table row, and the version it is at. When this process holds a snapshot
+    of the version the database has, the locking statement proves it and writes the next
+    version (fenced: ``_save_table`` then writes only what else changed; a call that
+    changes nothing rolls it back). Else the row is read locked, and the snapshot of its
+    version read under the lock: every call works on a whole version of the table."""
     held = held_snapshot(table_id)
     if held is not None and statements.rows_changed(_locking(held)):  # takes the row lock
-        return copied(held.table), held
+        return copied(held.table), Change(held, fenced=True)
     try:
         table = Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
         raise ServiceError("there is no such table") from None
-    # Read, not locked by the statement that writes the next version: no snapshot stands in
-    # for it, not even one of this version that another thread kept meanwhile (with one,
-    # ``_save_table`` would take the version for written, and the change would keep it).
-    return table, None
+    held = cached_snapshot(table.pk, table.invite, table.version)
+    if held is not None and held.version == table.version:
+        return table, Change(held)
+    return table, Change(load_snapshot(copied(table)), read=True)
 
 
-def _save_table(table: Table, held: TableSnapshot | None) -> None:
-    """Write the table row (with ``held``, the version is written already: only the other
-    columns that changed are)."""
-    if held is None:
-        table.save()
-        return
-    others = {f.attname: getattr(table, f.attname) for f in Table._meta.concrete_fields
-              if f.attname != "version"
-              and getattr(table, f.attname) != getattr(held.table, f.attname)}  # fmt: skip
-    if others:  # the row is locked and its version written: only these columns move
-        statements.together(statements.updating(Table, {"id": table.pk}, **others))
+def _save_table(table: Table, held: TableSnapshot, fenced: bool) -> None:
+    """Write the columns of the table row that changed from ``held`` (and its version,
+    unless the fence has written it)."""
+    changed = {f.attname: getattr(table, f.attname) for f in Table._meta.concrete_fields
+               if f.attname != "version"
+               and getattr(table, f.attname) != getattr(held.table, f.attname)}  # fmt: skip
+    if not fenced:
+        changed["version"] = table.version
+    if changed:  # the row is locked: only these columns move
+        statements.together(statements.updating(Table, {"id": table.pk}, **changed))
 
 
 def _published(shot: TableSnapshot, played: tuple[Hand, HandState] | None) -> None:
@@ -239,12 +243,12 @@ UNCHANGED = object()  # returned by a service that found nothing to do: no new v
 @writes_table
 def note_presence(table: Table, now: datetime | None = None):
     """Show players as away, or back, when their browsers have gone or come back: a new
-    version only when the table's away players differ from the version held."""
+    version when the away players differ from those of the version this process holds,
+    and always on a version it read now (which cannot tell what the browsers show)."""
     held = table.change.held
-    if held is not None:
-        gone = presence.away(table.pk, held.players, now or timezone.now())
-        if gone == held.away:
-            return UNCHANGED
+    gone = presence.away(table.pk, held.players, now or timezone.now())
+    if gone == held.away and not table.change.read:
+        return UNCHANGED
     table.change.players_changed = True  # the players read anew, and who is away with them
     return None
 
@@ -463,12 +467,10 @@ def set_sitting_out(table: Table, player_id: int, out: bool, now: datetime | Non
 
 
 def _seated(table: Table, session_key: str) -> Player:
-    held = table.change.held
-    if held is not None:  # the players as this version has them: a copy, free to change
-        found = next((p for p in held.players if session_key and p.session_key == session_key),
-                     None)  # fmt: skip
-        return _must_be_seated(copied(found))
-    return _must_be_seated(player_for(table, session_key))
+    # the players as this version has them: a copy, free to change
+    players = table.change.held.players
+    found = next((p for p in players if session_key and p.session_key == session_key), None)
+    return _must_be_seated(copied(found))
 
 
 def _must_be_seated(player: Player | None) -> Player:
@@ -505,7 +507,7 @@ def choose_game(table: Table, session_key: str, game: str, now: datetime | None 
 # -- hands ------------------------------------------------------------------------
 def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
     held = table.change.held
-    known = held is not None and not table.change.players_changed  # held is the database's
+    known = not table.change.players_changed  # held is the database's
     if not table.dealing or (held.hand if known else current_hand(table)):
         return None
     if table.next_deal_at and table.next_deal_at > now:
@@ -627,8 +629,7 @@ def bot_rng(hand: Hand, sequence: int, seat: int):
 
 def _locked_hand(table: Table) -> Hand:
     """The hand being played (the table's lock covers it: every writer takes that first)."""
-    held = table.change.held
-    hand = copied(held.hand) if held else table.hands.filter(finished=False).first()
+    hand = copied(table.change.held.hand)
     if hand is None:
         raise ServiceError("there is no hand being played")
     return hand
@@ -677,7 +678,7 @@ def _bank_starts(table: Table, hand: Hand, now: datetime) -> bool:
     if not actors or set(actors) & set(hand.bots):  # no bank, or a bot's pause ran out
         return False
     held = table.change.held
-    players = {p.pk: p for p in (held.players if held else table.players.all())}
+    players = {p.pk: p for p in held.players}
     waiting = [hand.seat_players[str(s)] for s in actors]
     left = max((table.time_bank - players[pk].bank_used for pk in waiting if pk in players),
                default=0)  # fmt: skip
@@ -702,10 +703,10 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
                                             finished=True, deadline=None, ended=now,
                                             result=hand.result))  # fmt: skip
     held = table.change.held  # the players as they were before this call, when known
-    known = held is not None and not table.change.players_changed  # and nothing since
+    known = not table.change.players_changed  # and nothing since
     table.change.players_changed = True
     table.next_deal_at = now + DEAL_PAUSE
-    if table.approval_required or (held and not any(p.rebuy_request for p in held.players)):
+    if table.approval_required or not any(p.rebuy_request for p in held.players):
         if known:  # no rebuy is added now: the new stacks are all that changes
             table.change.players = [with_stack(p, final.get(p.pk)) for p in held.players]
         return
@@ -791,11 +792,7 @@ def tick(table: Table, now: datetime | None = None):
     something, ``UNCHANGED`` when there was nothing to do."""
     now = now or timezone.now()
     table.change.players_changed = False  # nothing here changes a player before dealing
-    held = table.change.held
-    if held is not None:
-        hand = copied(held.hand) if held.hand else None
-    else:
-        hand = table.hands.select_for_update().filter(finished=False).first()
+    hand = copied(table.change.held.hand)
     if hand is not None:
         if hand.deadline is None or hand.deadline > now:
             return UNCHANGED

@@ -162,3 +162,18 @@ def page_of(table: Table) -> str:
     shot = state.latest_snapshot(table.pk)
     viewer = presenter.viewer_of(shot.table, None, False, shot)
     return presenter.render_table(shot.table, viewer, shot)
+
+
+def test_a_process_holding_no_version_shows_who_is_away_with_a_new_version():
+    from games import state
+
+    table = dealt()
+    presence.seen(table.pk, "s1", timezone.now())
+    presence.seen(table.pk, "s2", timezone.now())
+    services.note_presence(table.pk)
+    presence.left(table.pk, "s1", timezone.now() - presence.AWAY_AFTER)
+    state._snapshots.clear()  # what the browsers were shown is another process's
+    version = Table.objects.get(pk=table.pk).version
+    services.note_presence(table.pk)
+    assert Table.objects.get(pk=table.pk).version == version + 1
+    assert '<span class="away">away</span>' in seat_html(table, 1)
