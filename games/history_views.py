@@ -71,7 +71,7 @@ def _documents_closed() -> HttpResponse:
 
 def _text_response(lines: list[str], filename: str) -> HttpResponse:
     response = HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Content-Disposition"] = f'inline; filename="{filename}"'  # read in the tab
     return response
 
 

@@ -148,6 +148,8 @@ def viewer_of(
     return Viewer(player, is_host, player is None and session_key in shot.refused)
 
 
+LOG_SHOWN = 14  # the hand log's latest lines on the table (the review has them all)
+
 PLAYER_ACTIONS = ("sit-out", "rebuy", "cash-out")
 HOST_ACTIONS = ("dealing", "void", "seat", "rebuy", "act-for", "choose-for", "bot", "sit-out",
                 "adjust", "remove", "settings", "mute")  # fmt: skip
@@ -219,7 +221,15 @@ def table_context(
             {"name": c["card"], "up": c["up"]} for c in (me_in_hand["cards"] if me_in_hand else [])
         ],
         "my_hand": _hand_words(seen, me_in_hand),
+        "out_of_chips": _out_of_chips(viewer.player, shot.hand is not None and bool(me_in_hand)),
     }
+
+
+def _out_of_chips(me: Player | None, in_hand: bool) -> bool:
+    """Whether the viewer sits with no chips and nothing to play (all-in in a hand is
+    playing) and has asked for none: the next deals pass them by until they rebuy."""
+    seated = me is not None and me.status == Player.SEATED
+    return seated and me.stack == 0 and not in_hand and not me.rebuy_request
 
 
 def _common_context(table: Table, shot: TableSnapshot) -> dict:
@@ -245,7 +255,8 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "board": [{"name": c} for c in public["board"]] if public else [],
         "one_up": {"name": one_up["card"]} if one_up else None,
         "one_up_seat": one_up["seat"] if one_up else None,
-        "log": [event_text(e, names) for e in public["log"][-14:]] if public else [],
+        "log": [event_text(e, names) for e in public["log"][-LOG_SHOWN:]] if public else [],
+        "log_first": max(1, len(public["log"]) - LOG_SHOWN + 1) if public else 1,
         "last_actions": table_html.last_actions(public["log"], public["step"]) if public else {},
         "awards": [dict(a, name=names.get(a["seat"], "")) for a in public["awards"]]
         if public else [],
@@ -387,6 +398,7 @@ def panels_html(context: dict) -> str:
         "me": {"name": me.name, "seat": me.seat, "status": me.status,
                "sitting_out": me.sitting_out, "rebuy_request": me.rebuy_request} if me else None,
         "free_seats": context["free_seats"],
+        "out_of_chips": context["out_of_chips"],
         "refused": context["viewer"].refused,
         "urls": context["urls"],
         "table": {"min_buy_in": table.min_buy_in, "max_buy_in": table.max_buy_in,
@@ -404,7 +416,8 @@ def shared_parts(shot: TableSnapshot) -> dict:
     context = table_context(table, Viewer(None, False), shot)
     parts = {"open": table_html.opening(context), "status": table_html.status(context),
              "middle": table_html.middle(context), "awards": table_html.awards(context),
-             "log": table_html.log(context["log"]), "chat": chat_html.lines(context)}  # fmt: skip
+             "log": table_html.log(context["log"], context["log_first"]),
+             "chat": chat_html.lines(context)}  # fmt: skip
     parts["seats"] = {seat["number"]: table_html.seat(seat, context) for seat in context["seats"]}
     shot.shared["parts"] = parts
     return parts

@@ -109,7 +109,20 @@ def _step(context: dict) -> str:
         due = choice_due(table)
         return (f"Dealer's choice: waiting for {name} (seat {chooser}, on the button) "
                 f"to pick the game.{clock(due, table.action_clock) if due else ''}")  # fmt: skip
-    return f"Next hand coming up{' shortly' if table.next_deal_at else ''}."
+    coming = f"Next hand coming up{' shortly' if table.next_deal_at else ''}."
+    return _just_won(context) + coming
+
+
+def _just_won(context: dict) -> str:
+    """Who won the hand just ended, where every eye is (the middle) until the next deal;
+    the result below says which pot, which half and why."""
+    last, won = context["last_hand"], context["winnings"]
+    if not (last and won):
+        return ""
+    names = context["names"]
+    said = ", ".join(f"<strong>{escape(names.get(seat, ''))}</strong> wins {amount}"
+                     for seat, amount in won.items() if amount)  # fmt: skip
+    return f'<span class="just-won">Hand {last.number}: {said}.</span><br>' if said else ""
 
 
 def _history_open(table) -> str:
@@ -170,6 +183,8 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
             notes.append("declared")
     if seat["player"].sitting_out:
         notes.append("sitting out")
+    elif seat["player"].stack == 0 and not (context["hand"] and in_hand):  # (all-in plays on)
+        notes.append("out of chips")
     if seat["player"].rebuy_request:  # the host's to answer, or added as the hand ends
         then = "asked" if context["table"].approval_required else "next hand"
         notes.append(f"rebuy {seat['player'].rebuy_request} {then}")
@@ -258,15 +273,17 @@ def seat(seat: dict, context: dict) -> str:
     return f"{head}{body}    </div>\n"
 
 
-def log(lines: list[str]) -> str:
-    """The last lines of the hand log, oldest first."""
+def log(lines: list[str], first: int = 1) -> str:
+    """The last lines of the hand log, oldest first, numbered as in the whole log
+    (``first``: the number of the first line shown)."""
     if not lines:
         return ""
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    start = f' start="{first}"' if first > 1 else ""
     # tabindex: the list scrolls, so the keyboard must be able to reach it
     return (
         f'  <section class="log"><h2 id="log-title">Hand log</h2>'
-        f'<ol tabindex="0" aria-labelledby="log-title">{items}</ol></section>\n'
+        f'<ol tabindex="0" aria-labelledby="log-title"{start}>{items}</ol></section>\n'
     )
 
 

@@ -107,6 +107,10 @@
     }
   }
   setInterval(function () { clearNotice(6000); }, 300);
+  // The hand log opens at its newest line.
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    document.querySelectorAll(".log ol").forEach(function (ol) { ol.scrollTop = ol.scrollHeight; });
+  });
   document.addEventListener("htmx:wsAfterMessage", function () {
     var version = currentVersion();
     if (version <= shownVersion) return;

@@ -3,6 +3,7 @@ the settings of this hand and the next, a voided hand, a refused seat, dealer's 
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 
 import pytest
@@ -10,7 +11,7 @@ from django.utils import timezone
 
 from games import presenter, services, state
 from games.models import Player, Table
-from tests.web.helpers import make_table, seat_players, session_of
+from tests.web.helpers import make_table, play_current_hand, seat_players, session_of
 
 pytestmark = pytest.mark.django_db
 
@@ -313,3 +314,43 @@ def test_an_order_set_is_said_once_on_the_seats_pill():
     )
     html = page(table, None).split(f'data-seat="{seat}"')[1].split("data-seat=")[0]
     assert html.lower().count("order set") == 1 and '<div class="said">Order set</div>' in html
+
+
+def test_a_player_left_with_no_chips_is_asked_to_rebuy_and_everyone_sees_why():
+    table = dealt("levys", players=3)
+    services.set_dealing(table.pk, False)
+    services.void_hand(table.pk)
+    broke = Player.objects.get(table=table, seat=1)
+    services.adjust_stack(table.pk, broke.pk, -broke.stack, "lost it at the bar")
+    mine = page(table, broke.session_key)
+    assert 'class="broke"' in mine and "You are out of chips" in mine
+    assert "out of chips" in page(table, None)  # on the seat, for all to see
+    assert 'class="broke"' not in page(table, session_of(table, 2))
+    services.request_rebuy(table.pk, broke.session_key, 50)
+    assert "out of chips" not in page(table, broke.session_key)
+
+
+def test_a_player_all_in_in_a_hand_is_not_out_of_chips():
+    table = dealt("levys", players=2, buy_in=20, structure="no-limit")
+    key, _ = to_act(table)
+    act(table, "bet", to=19)  # all of it, after the ante
+    html = page(table, key)
+    assert "all-in" in html and "out of chips" not in html and 'class="broke"' not in html
+
+
+def test_the_middle_says_who_won_until_the_next_deal_and_the_log_keeps_its_numbers():
+    table = dealt("levys", players=3)
+    play_current_hand(table, random.Random(3))
+    html = page(table, None)
+    total = len(state.latest_snapshot(table.pk).views[None]["log"])
+    assert total > presenter.LOG_SHOWN  # a whole hand says more than the table shows
+    shown = html.split('<section class="log">')[1].split("</section>")[0]
+    assert f'start="{total - presenter.LOG_SHOWN + 1}"' in shown
+    assert shown.count("<li>") == presenter.LOG_SHOWN
+    middle = html.split('<div class="middle">')[1].split("</div>")[0]
+    last = Table.objects.get(pk=table.pk).hands.get(finished=True)
+    won = {a["seat"] for a in last.result["awards"] if a["amount"]}
+    for seat in won:
+        name = Player.objects.get(pk=last.seat_players[str(seat)]).name
+        assert f"<strong>{name}</strong> wins" in middle
+    assert f"Hand {last.number}: " in middle and "Next hand coming up shortly." in middle
