@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from games.models import ChatLine, Player, Table
-from games.services import ServiceError, player_for, writes_table
+from games.services import ServiceError, players, writes_table
 from games.state import CHAT_SHOWN
 
 LINES_PER_SPEAKER = 5  # at most this many lines ...
@@ -26,7 +26,6 @@ def say(
     """A line said by a seated player, or by the host (seated or not). ``text`` is
     checked already (games.forms.ChatForm): plain, 1 to 200 characters."""
     now = now or timezone.now()
-    table.change.players_changed = False  # a line changes no player
     speaker = _speaker(table, session_key)
     if speaker is None and not is_host:
         raise ServiceError("take a seat to chat: until then you can read along")
@@ -35,20 +34,14 @@ def say(
     _within_rate(table, speaker, now)
     line = ChatLine.objects.create(table=table, player=speaker, by_host=is_host, text=text,
                                    name=speaker.name if speaker else "", created=now)  # fmt: skip
-    held = table.change.held
     said = (line.pk, line.name, line.by_host, line.text)
-    table.change.chat_changed = True
-    table.change.chat = (*held.chat, said)[-CHAT_SHOWN:] if held is not None else None
+    table.change.chat = (*table.change.held.chat, said)[-CHAT_SHOWN:]
 
 
 def _speaker(table: Table, session_key: str) -> Player | None:
-    """The seated player behind the session, from the version held where there is one."""
-    held = table.change.held
-    if held is not None:
-        found = (p for p in held.players if session_key and p.session_key == session_key)
-        player = next(found, None)
-    else:
-        player = player_for(table, session_key)
+    """The seated player behind the session."""
+    found = (p for p in players(table) if session_key and p.session_key == session_key)
+    player = next(found, None)
     return player if player is not None and player.status == Player.SEATED else None
 
 
@@ -66,8 +59,7 @@ def _within_rate(table: Table, speaker: Player | None, now: datetime) -> None:
 @writes_table
 def mute(table: Table, player_id: int, muted: bool) -> str:
     """The host mutes a player (who can still read the chat), or lets them talk again."""
-    player = table.players.filter(pk=player_id).exclude(status__in=[Player.LEFT, Player.REFUSED])
-    player = player.first()
+    player = next((p for p in players(table) if p.pk == player_id), None)
     if player is None:
         raise ServiceError("there is no such player at this table")
     player.muted = muted

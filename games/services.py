@@ -15,8 +15,6 @@ from datetime import datetime, timedelta
 from functools import wraps
 
 from django.db import transaction
-from django.db.models import F
-from django.db.models.functions import Least
 from django.utils import timezone
 
 from games import presence, statements
@@ -35,11 +33,10 @@ from games.rules.table import next_button
 from games.rules.view import view
 from games.state import (
     TableSnapshot,
+    button_after,
     cached_snapshot,
     copied,
-    current_hand,
     dealt_in,
-    eligible_players,
     engine_at,
     final_stacks,
     held_snapshot,
@@ -49,8 +46,6 @@ from games.state import (
     remember,
     remember_engine,
     take_engine,
-    upcoming_button,
-    with_stack,
 )
 
 DEAL_PAUSE = timedelta(seconds=5)  # time to look at the showdown before the next deal
@@ -66,17 +61,16 @@ class StaleAction(ServiceError):
 
 @dataclass
 class Change:
-    """What a service call knows besides the locked table row."""
+    """The version a service call changes, and what it has changed of it so far: the
+    table row aside, a call reads and changes only this, never the database's rows."""
 
     held: TableSnapshot  # the version being changed: this process's, or read under its lock
     fenced: bool = False  # True: the table's lock has written the next version already
     read: bool = False  # True: ``held`` was read now, not kept as its sockets were shown it
     played: tuple[Hand, HandState] | None = None  # the hand played, and its engine
-    players_changed: bool = True  # False: the players are as ``held`` has them
-    players: list[Player] | None = None  # the players as the change leaves them, if known
-    banked: bool = False  # a time bank was charged: the players are read anew
-    chat_changed: bool = False  # True: a line was said (games.chat)
-    chat: tuple[tuple, ...] | None = None  # the chat's lines as the change leaves them, if known
+    players: list[Player] | None = None  # as the call leaves them (``players``); None: held's
+    noted: bool = False  # True: who is away is read anew (``note_presence``)
+    chat: tuple[tuple, ...] | None = None  # the chat's lines as the call leaves them; None: held's
 
 
 def writes_table(func: Callable | None = None, *, lock_with_writes: bool = False):
@@ -129,12 +123,19 @@ def _new_version(table: Table, change: Change) -> TableSnapshot:
     held = change.held
     table.version += 1
     _save_table(table, held, change.fenced)
-    kept = held.players if not change.players_changed else change.players
-    refused = held.refused if kept is not None else frozenset()
-    away = held.away if kept is not None else frozenset()  # presence with the players
-    chat = held.chat if not change.chat_changed else change.chat
+    players, refused, away = held.players, held.refused, held.away
+    if change.players is not None:
+        live = (p for p in change.players if p.status not in (Player.LEFT, Player.REFUSED))
+        players = sorted(live, key=lambda p: p.pk)  # as the database gives them
+        asking = {p.session_key for p in players}
+        refused = (held.refused | {p.session_key for p in change.players
+                                   if p.status == Player.REFUSED}) - asking  # fmt: skip
+    seated = {p.pk: p.status for p in players}
+    if change.noted or seated != {p.pk: p.status for p in held.players}:  # read anew
+        away = presence.away(table.pk, players, timezone.now())
+    chat = held.chat if change.chat is None else change.chat
     last = held.last if held.hand is None else None  # before a fresh deal
-    shot = load_snapshot(table, change.played, kept, refused, chat, away, last_before=last)
+    shot = load_snapshot(table, change.played, players, refused, chat, away, last_before=last)
     shot.made_here = True
     return shot
 
@@ -249,11 +250,28 @@ def note_presence(table: Table, now: datetime | None = None):
     gone = presence.away(table.pk, held.players, now or timezone.now())
     if gone == held.away and not table.change.read:
         return UNCHANGED
-    table.change.players_changed = True  # the players read anew, and who is away with them
+    table.change.noted = True
     return None
 
 
 # -- reading ----------------------------------------------------------------------
+def players(table: Table) -> list[Player]:
+    """The table's players (seated or asking for a seat) as the call in progress leaves
+    them: copies of the version's, to change in place, with those the call adds."""
+    change = table.change
+    if change.players is None:
+        change.players = [copied(p) for p in change.held.players]
+    return change.players
+
+
+def _current_hand(table: Table) -> Hand | None:
+    """The hand being played, as the call in progress leaves it."""
+    played = table.change.played
+    if played is not None:
+        return None if played[0].finished else played[0]
+    return table.change.held.hand
+
+
 def player_for(table: Table, session_key: str | None) -> Player | None:
     if not session_key:
         return None
@@ -314,10 +332,8 @@ def sit_bot(table: Table, seat: int, name: str | None = None) -> Player:
     """A bot takes the free ``seat`` with the maximum buy-in: at a practice table, or at a
     real one when the host seats it (its chips are the host's, as the ledger says)."""
     name = _ruled(seating.bot_name, _seats(table), seat, name)
-    player = Player.objects.create(
-        table=table, session_key=f"bot-{table.pk}-{seat}", name=name, seat=seat,
-        buy_in=table.max_buy_in, bot=True,
-    )  # fmt: skip
+    player = _joined(table, session_key=f"bot-{table.pk}-{seat}", name=name, seat=seat,
+                     buy_in=table.max_buy_in, bot=True)  # fmt: skip
     _seat(table, player, timezone.now())
     return player
 
@@ -348,20 +364,25 @@ def request_seat(
     host: bool = False,
 ) -> Player:
     """Ask for a seat; seated at once unless the host approves seats (never their own)."""
-    if player_for(table, session_key):
+    if any(p.session_key == session_key for p in players(table)):
         raise ServiceError("you already have a seat at this table")
     name, at_once = _ruled(seating.ask_seat, _seats(table), seat, name, buy_in, host)
-    player = Player.objects.create(
-        table=table, session_key=session_key, name=name, seat=seat, buy_in=buy_in
-    )
+    player = _joined(table, session_key=session_key, name=name, seat=seat, buy_in=buy_in)
     if at_once:
         _seat(table, player, now or timezone.now())
     return player
 
 
+def _joined(table: Table, **values) -> Player:
+    """A new player row at the table (asking for its seat), among the call's players."""
+    player = Player.objects.create(table=table, **values)
+    players(table).append(player)
+    return player
+
+
 def _seats(table: Table) -> seating.Seats:
-    present = table.players.filter(status__in=[Player.REQUESTED, Player.SEATED])
-    taken = dict(present.values_list("seat", "name"))
+    present = (Player.REQUESTED, Player.SEATED)
+    taken = {p.seat: p.name for p in players(table) if p.status in present}
     return seating.Seats(table.seat_count, table.min_buy_in, table.max_buy_in,
                          table.approval_required, taken)  # fmt: skip
 
@@ -396,10 +417,15 @@ def _seat(table: Table, player: Player, now: datetime) -> None:
 
 
 def _requested(table: Table, player_id: int) -> Player:
-    player = table.players.filter(pk=player_id).first()
-    if player is None:
-        raise ServiceError("there is no such player at this table")
-    return player
+    """The player ``player_id`` at the table, among the call's players (one who has left,
+    or was refused a seat, is read: the rules refuse what is asked of them)."""
+    found = next((p for p in players(table) if p.pk == player_id), None)
+    if found is None:
+        found = table.players.filter(pk=player_id).first()
+        if found is None:
+            raise ServiceError("there is no such player at this table")
+        players(table).append(found)
+    return found
 
 
 @writes_table
@@ -421,7 +447,7 @@ def request_rebuy(table: Table, session_key: str, amount: int, host: bool = Fals
 
 
 def _in_current_hand(table: Table, player: Player) -> bool:
-    hand = current_hand(table)
+    hand = _current_hand(table)
     return hand is not None and player.pk in hand.seat_players.values()
 
 
@@ -467,10 +493,8 @@ def set_sitting_out(table: Table, player_id: int, out: bool, now: datetime | Non
 
 
 def _seated(table: Table, session_key: str) -> Player:
-    # the players as this version has them: a copy, free to change
-    players = table.change.held.players
-    found = next((p for p in players if session_key and p.session_key == session_key), None)
-    return _must_be_seated(copied(found))
+    found = (p for p in players(table) if session_key and p.session_key == session_key)
+    return _must_be_seated(next(found, None))
 
 
 def _must_be_seated(player: Player | None) -> Player:
@@ -495,24 +519,22 @@ def cash_out(table: Table, player_id: int) -> int:
 def choose_game(table: Table, session_key: str, game: str, now: datetime | None = None) -> None:
     if table.game != "dealers-choice":
         raise ServiceError("this table does not play dealer's choice")
-    if current_hand(table):
+    if _current_hand(table):
         raise ServiceError("the game is chosen between hands")
     player = _seated(table, session_key)
-    button = upcoming_button(table)
-    players = len(eligible_players(table))
-    table.chosen_game = _ruled(table_rules.choose_game, player.seat, button, game, players)
+    button = button_after(table, players(table))
+    dealt = len(dealt_in(players(table)))
+    table.chosen_game = _ruled(table_rules.choose_game, player.seat, button, game, dealt)
     _deal_if_ready(table, now or timezone.now())
 
 
 # -- hands ------------------------------------------------------------------------
 def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
-    held = table.change.held
-    known = not table.change.players_changed  # held is the database's
-    if not table.dealing or (held.hand if known else current_hand(table)):
+    if not table.dealing or _current_hand(table):
         return None
     if table.next_deal_at and table.next_deal_at > now:
         return None
-    players = dealt_in(held.players) if known else eligible_players(table)
+    players = dealt_in(table.change.players or table.change.held.players)
     if len(players) < 2:
         return None
     game = table.game
@@ -520,7 +542,7 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
         button = next_button(table.button, [p.seat for p in players], table.seat_count)
         chooser_is_a_bot = any(p.bot and p.seat == button for p in players)
         if not table.chosen_game and (chooser_is_a_bot or choice_deadline(table, now) <= now):
-            table.chosen_game = _game_last_played(table, held if known else None, len(players))
+            table.chosen_game = _game_last_played(table, len(players))
         game = table.chosen_game  # "" until the button's player picks
     ready = [(p.seat, p.name, p.stack) for p in players]
     deal = table_rules.next_deal(game, ready, table.button, table.seat_count)
@@ -529,7 +551,7 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
     players, game, button = players[: len(deal.seats)], deal.game, deal.button
     document = new_document(hand_config(table, game), deal.seats, button)
     engine = replay(document)
-    last = (held.hand or held.last) if known else table.hands.order_by("-number").first()
+    last = _last_hand(table)
     bot_seats = [p.seat for p in players if p.bot]
     row = {"table_id": table.pk, "number": (last.number + 1) if last else 1, "game": game,
            "document": document, "seat_players": {str(p.seat): p.pk for p in players},
@@ -555,9 +577,15 @@ def choice_deadline(table: Table, now: datetime) -> datetime:
     return table.next_deal_at + timedelta(seconds=table.action_clock)
 
 
-def _game_last_played(table: Table, held: TableSnapshot | None, players: int) -> str:
+def _last_hand(table: Table) -> Hand | None:
+    """The table's latest hand, when none is being played."""
+    played, held = table.change.played, table.change.held
+    return played[0] if played else (held.hand or held.last)
+
+
+def _game_last_played(table: Table, players: int) -> str:
     """The absent chooser's default: the game last played, or the first that seats all."""
-    last = (held.hand or held.last) if held else table.hands.order_by("-number").first()
+    last = _last_hand(table)
     return table_rules.game_for_absent_chooser(last.game if last else None, players)
 
 
@@ -565,14 +593,14 @@ def _game_last_played(table: Table, held: TableSnapshot | None, players: int) ->
 def choose_for_absent(table: Table, now: datetime | None = None) -> None:
     """The host picks the absent chooser's default game (the game last played)."""
     now = now or timezone.now()
-    if table.game != "dealers-choice" or current_hand(table) or table.chosen_game:
+    if table.game != "dealers-choice" or _current_hand(table) or table.chosen_game:
         raise ServiceError("nobody is choosing the game now")
-    players = eligible_players(table)
-    if len(players) < 2:
+    dealt = dealt_in(players(table))
+    if len(dealt) < 2:
         raise ServiceError("the game is chosen when two players can be dealt in")
-    chooser = next(p for p in players if p.seat == upcoming_button(table))
+    chooser = next(p for p in dealt if p.seat == button_after(table, dealt))
     _must_be_away(table, chooser, choice_deadline(table, now) <= now, now)
-    table.chosen_game = _game_last_played(table, None, len(players))
+    table.chosen_game = _game_last_played(table, len(dealt))
     table.next_deal_at = now
     _deal_if_ready(table, now)
 
@@ -636,7 +664,6 @@ def _locked_hand(table: Table) -> Hand:
 
 
 def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, now) -> None:
-    table.change.players_changed = table.change.banked  # unless the hand finishes (_finish)
     if hand.bank_from is not None and by != "clock":  # acting on time bank (the clock's
         _charge_bank(table, hand, action["seat"], now)  # own actions: tick charges them)
     if by != "player":  # the clock or the host acts for an absent player: the log says so
@@ -665,10 +692,9 @@ def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, n
 def _charge_bank(table: Table, hand: Hand, seat: int, now: datetime) -> None:
     """The seconds of time bank a player used: from when the clock ran out until now."""
     used = max(0, int((now - hand.bank_from).total_seconds()))
-    player_id = hand.seat_players[str(seat)]
-    bank = table.time_bank or 0
-    Player.objects.filter(pk=player_id).update(bank_used=Least(F("bank_used") + used, bank))
-    table.change.players_changed = table.change.banked = True  # read anew, banks with them
+    player = _requested(table, hand.seat_players[str(seat)])
+    player.bank_used = min(player.bank_used + used, table.time_bank or 0)
+    statements.together(statements.updating(Player, {"id": player.pk}, bank_used=player.bank_used))
 
 
 def _bank_starts(table: Table, hand: Hand, now: datetime) -> bool:
@@ -677,18 +703,14 @@ def _bank_starts(table: Table, hand: Hand, now: datetime) -> bool:
     actors = engine_at(hand).actors() if table.time_bank else []
     if not actors or set(actors) & set(hand.bots):  # no bank, or a bot's pause ran out
         return False
-    held = table.change.held
-    players = {p.pk: p for p in held.players}
-    waiting = [hand.seat_players[str(s)] for s in actors]
-    left = max((table.time_bank - players[pk].bank_used for pk in waiting if pk in players),
-               default=0)  # fmt: skip
+    waiting = [_requested(table, hand.seat_players[str(s)]) for s in actors]
+    left = max((table.time_bank - player.bank_used for player in waiting), default=0)
     if left <= 0 or hand.deadline + timedelta(seconds=left) <= now:
         return False
     hand.bank_from, hand.deadline = hand.deadline, hand.deadline + timedelta(seconds=left)
     statements.together(statements.updating(Hand, {"id": hand.pk}, deadline=hand.deadline,
                                             bank_from=hand.bank_from))  # fmt: skip
     table.change.played = (hand, engine_at(hand))
-    table.change.players_changed = True  # read anew elsewhere too: no process follows it
     return True
 
 
@@ -702,14 +724,9 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
     statements.together(statements.updating(Hand, {"id": hand.pk}, sequence=hand.sequence,
                                             finished=True, deadline=None, ended=now,
                                             result=hand.result))  # fmt: skip
-    held = table.change.held  # the players as they were before this call, when known
-    known = not table.change.players_changed  # and nothing since
-    table.change.players_changed = True
+    for player in players(table):
+        player.stack = final.get(player.pk, player.stack)
     table.next_deal_at = now + DEAL_PAUSE
-    if table.approval_required or not any(p.rebuy_request for p in held.players):
-        if known:  # no rebuy is added now: the new stacks are all that changes
-            table.change.players = [with_stack(p, final.get(p.pk)) for p in held.players]
-        return
     _apply_waiting_rebuys(table)
 
 
@@ -718,8 +735,9 @@ def _apply_waiting_rebuys(table: Table) -> None:
     approves rebuys (then the host's approval adds them)."""
     if table.approval_required:
         return
-    for player in table.players.filter(rebuy_request__isnull=False, status=Player.SEATED):
-        _moved(table, player, stacks.add_rebuy, table.max_buy_in)
+    for player in players(table):
+        if player.rebuy_request and player.status == Player.SEATED:
+            _moved(table, player, stacks.add_rebuy, table.max_buy_in)
 
 
 @writes_table(lock_with_writes=True)  # reads nothing before _apply writes, with held
@@ -750,7 +768,7 @@ def act_for_absent(table: Table, seat: int, sequence: int, now: datetime | None 
     if player_id is None:
         raise ServiceError(f"seat {seat} is not dealt in this hand")
     clock_out = hand.deadline is not None and hand.deadline <= now
-    _must_be_away(table, Player.objects.get(pk=player_id), clock_out, now)
+    _must_be_away(table, _requested(table, player_id), clock_out, now)
     engine = take_engine(hand)
     if seat not in engine.actors():
         raise ServiceError(f"seat {seat} is not to act")
@@ -775,8 +793,9 @@ def void_hand(table: Table, now: datetime | None = None) -> None:
     hand.ended = now
     hand.result = {"voided": True, "returned": {str(s): c for s, c in returned.items()}}
     hand.save()
+    table.change.played = (hand, engine)
     for seat, amount in returned.items():
-        player = Player.objects.get(pk=hand.seat_players[str(seat)])
+        player = _requested(table, hand.seat_players[str(seat)])
         note = f"hand {hand.number} voided: {amount} returned to {player.name}"
         LedgerEntry.objects.create(
             table=table, player=player, kind="void", amount=0, note=note, hand=hand
@@ -791,7 +810,6 @@ def tick(table: Table, now: datetime | None = None):
     next hand is dealt. Safe to call from every process at once. Returns True when it did
     something, ``UNCHANGED`` when there was nothing to do."""
     now = now or timezone.now()
-    table.change.players_changed = False  # nothing here changes a player before dealing
     hand = copied(table.change.held.hand)
     if hand is not None:
         if hand.deadline is None or hand.deadline > now:

@@ -182,7 +182,7 @@ def load_snapshot(
     seat): the players, when known unchanged (then neither is read or rebuilt again);
     ``chat``: the chat's latest lines, when known (else read)."""
     if players is None:
-        rows = list(table.players.exclude(status=Player.LEFT))
+        rows = list(table.players.exclude(status=Player.LEFT).order_by("pk"))
         players = [p for p in rows if p.status != Player.REFUSED]
         asking = {p.session_key for p in players}
         refused = frozenset(p.session_key for p in rows if p.status == Player.REFUSED) - asking

@@ -12,7 +12,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games import services
+from games import services, state
 from games.models import HandEvent, LedgerEntry, Player, Table
 from pokerhome.asgi import application
 from tests.web.helpers import make_table, seat_players
@@ -22,9 +22,9 @@ SOCKET_MESSAGES = 5000
 HTTP_REQUESTS = 600
 
 
-def state(table: Table) -> tuple:
+def what_is_stored(table: Table) -> tuple:
     table.refresh_from_db()
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     return (
         table.version,
         hand.sequence if hand else None,
@@ -141,7 +141,7 @@ def test_generated_bad_http_requests_change_nothing():
     strict.get(f"/t/{table.invite}/")
     foreign = Player.objects.get(table=other).pk
     rng = random.Random(5)
-    before = state(table)
+    before = what_is_stored(table)
     statuses: dict[int, int] = {}
     for _ in range(HTTP_REQUESTS):
         invite = rng.choice([table.invite, table.invite[:-1], junk(rng, 10).replace("/", "")])
@@ -166,5 +166,5 @@ def test_generated_bad_http_requests_change_nothing():
         body = response.content.decode()
         if response.status_code == 200 and body.startswith('<div id="notice"'):
             assert "notice error" in body, (path, data)
-    assert state(table) == before
+    assert what_is_stored(table) == before
     print(f"{HTTP_REQUESTS} bad HTTP requests: statuses {dict(sorted(statuses.items()))}")

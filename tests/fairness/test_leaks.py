@@ -14,7 +14,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import services
+from games import services, state
 from games.models import Player, Table
 from games.rules.document import start_hand
 from tests.rules.playout import random_action
@@ -146,5 +146,5 @@ async def test_no_payload_ever_holds_what_its_receiver_may_not_see(game, setting
 
 
 def current(table: Table):
-    hand = services.current_hand(table)
-    return (hand, services.load_engine(hand)) if hand else (None, None)
+    hand = state.current_hand(table)
+    return (hand, state.load_engine(hand)) if hand else (None, None)

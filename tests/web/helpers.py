@@ -7,7 +7,7 @@ import re
 
 from django.db.models import Sum
 
-from games import services
+from games import services, state
 from games.forms import NewTableForm, as_sent, cleaned
 from games.models import Player, Table
 from tests.rules.playout import random_action
@@ -45,10 +45,10 @@ def session_of(table: Table, seat: int) -> str:
 def play_current_hand(table: Table, rng: random.Random, limit: int = 400) -> None:
     """Play the hand in progress to its end with random legal actions through the service."""
     for _ in range(limit):
-        hand = services.current_hand(table)
+        hand = state.current_hand(table)
         if hand is None:
             return
-        engine = services.load_engine(hand)
+        engine = state.load_engine(hand)
         action = random_action(engine, rng)
         seat = action.pop("seat")
         services.act(table.pk, session_of(table, seat), hand.sequence, action)
@@ -67,10 +67,10 @@ def assert_chips_balance(table: Table) -> None:
 def check_or_fold_around(table: Table, limit: int = 200) -> None:
     """End the hand in progress cheaply: everyone checks where they can, else folds."""
     for _ in range(limit):
-        hand = services.current_hand(table)
+        hand = state.current_hand(table)
         if hand is None:
             return
-        engine = services.load_engine(hand)
+        engine = state.load_engine(hand)
         action = engine.absent_action(engine.actors()[0])
         seat = action.pop("seat")
         services.act(table.pk, session_of(table, seat), hand.sequence, action)

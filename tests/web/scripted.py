@@ -6,14 +6,14 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import services
+from games import services, state
 from tests.web.helpers import session_of
 
 
 def deal(table) -> None:
     """Deal the next hand now (past the pause after the last one)."""
     services.set_dealing(table.pk, True, now=timezone.now() + timedelta(minutes=1))
-    assert services.current_hand(table) is not None, "no hand was dealt"
+    assert state.current_hand(table) is not None, "no hand was dealt"
 
 
 def pay(table, loser: int, winner: int, chips: int) -> None:
@@ -21,8 +21,8 @@ def pay(table, loser: int, winner: int, chips: int) -> None:
     after the ante of 1, ``loser`` bets ``chips - 1``, ``winner`` raises and ``loser``
     folds (the raise comes back uncalled). Needs a no-limit table with an ante of 1."""
     deal(table)
-    while (hand := services.current_hand(table)) is not None:
-        engine = services.load_engine(hand)
+    while (hand := state.current_hand(table)) is not None:
+        engine = state.load_engine(hand)
         seat = engine.actors()[0]
         legal = engine.legal_actions(seat)
         if seat == loser:
@@ -36,8 +36,8 @@ def pay(table, loser: int, winner: int, chips: int) -> None:
 
 def fold_to(table, winner: int) -> None:
     """Play the hand in progress out: ``winner`` bets the least, everyone else folds."""
-    while (hand := services.current_hand(table)) is not None:
-        engine = services.load_engine(hand)
+    while (hand := state.current_hand(table)) is not None:
+        engine = state.load_engine(hand)
         seat = engine.actors()[0]
         legal = engine.legal_actions(seat)
         if seat == winner:

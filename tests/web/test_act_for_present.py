@@ -9,7 +9,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import presence, services
+from games import presence, services, state
 from games.models import Player, Presence, Table
 from tests.web.helpers import make_table, seat_players, session_of
 from tests.web.test_socket import Seat, join
@@ -25,8 +25,8 @@ def dealt(**settings) -> Table:
 
 
 def to_act(table: Table) -> tuple[int, int]:
-    hand = services.current_hand(table)
-    return services.load_engine(hand).actors()[0], hand.sequence
+    hand = state.current_hand(table)
+    return state.load_engine(hand).actors()[0], hand.sequence
 
 
 def test_the_host_may_not_act_for_a_player_who_is_here():
@@ -37,7 +37,7 @@ def test_the_host_may_not_act_for_a_player_who_is_here():
     with pytest.raises(services.ServiceError, match="is at the table"):
         services.act_for_absent(table.pk, seat, sequence)
     assert Table.objects.get(pk=table.pk).version == version
-    assert services.current_hand(table).sequence == sequence
+    assert state.current_hand(table).sequence == sequence
 
 
 def test_the_host_may_act_for_a_player_away_for_a_while():
@@ -45,27 +45,27 @@ def test_the_host_may_act_for_a_player_away_for_a_while():
     seat, sequence = to_act(table)
     presence.seen(table.pk, session_of(table, seat), timezone.now() - timedelta(seconds=31))
     services.act_for_absent(table.pk, seat, sequence)
-    assert services.current_hand(table).sequence == sequence + 1
+    assert state.current_hand(table).sequence == sequence + 1
 
 
 def test_the_host_may_act_for_a_present_player_whose_clock_has_run_out():
     table = dealt(action_clock=20)
     seat, sequence = to_act(table)
     presence.seen(table.pk, session_of(table, seat), timezone.now())
-    later = services.current_hand(table).deadline + timedelta(seconds=1)
+    later = state.current_hand(table).deadline + timedelta(seconds=1)
     services.act_for_absent(table.pk, seat, sequence, now=later)
-    assert services.current_hand(table).sequence == sequence + 1
+    assert state.current_hand(table).sequence == sequence + 1
 
 
 def test_the_host_may_not_choose_the_game_for_a_chooser_who_is_here():
     table = make_table("dealers-choice")
     seat_players(table, 2)
     services.set_dealing(table.pk, True)
-    chooser = services.upcoming_button(Table.objects.get(pk=table.pk))
+    chooser = state.upcoming_button(Table.objects.get(pk=table.pk))
     presence.seen(table.pk, f"s{chooser}", timezone.now())
     with pytest.raises(services.ServiceError, match="is at the table"):
         services.choose_for_absent(table.pk)
-    assert services.current_hand(table) is None
+    assert state.current_hand(table) is None
 
 
 @pytest.mark.asyncio
@@ -119,10 +119,10 @@ def test_a_player_whose_browser_is_gone_is_shown_away_and_back_when_it_returns()
 def test_when_the_clock_runs_out_a_player_with_time_bank_gets_it_and_what_is_used_is_gone():
     table = dealt(action_clock=20, time_bank=30)
     seat, sequence = to_act(table)
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     out = hand.deadline + timedelta(seconds=1)
     services.tick(table.pk, now=out)  # the bank starts instead of the clock's fold
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     assert hand.sequence == sequence and hand.bank_from is not None
     assert hand.deadline == hand.bank_from + timedelta(seconds=30)
     assert "time bank" in seat_html(table, seat) or "time bank" in page_of(table)
@@ -130,30 +130,30 @@ def test_when_the_clock_runs_out_a_player_with_time_bank_gets_it_and_what_is_use
                  now=hand.bank_from + timedelta(seconds=12))  # fmt: skip
     player = Player.objects.get(pk=hand.seat_players[str(seat)])
     assert player.bank_used == 12
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     assert hand.bank_from is None and hand.sequence == sequence + 1
 
 
 def test_a_spent_time_bank_does_not_start_again():
     table = dealt(action_clock=20, time_bank=10)
     seat, sequence = to_act(table)
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     services.tick(table.pk, now=hand.deadline + timedelta(seconds=1))  # the bank starts
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     services.tick(table.pk, now=hand.deadline + timedelta(seconds=1))  # and runs out
     player = Player.objects.get(pk=hand.seat_players[str(seat)])
     assert player.bank_used == 10
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     assert hand.sequence == sequence + 1 and hand.bank_from is None
     while to_act(table)[0] != seat:  # the other player acts, until it is this one's turn
         other, at = to_act(table)
-        engine = services.load_engine(services.current_hand(table))
+        engine = state.load_engine(state.current_hand(table))
         action = engine.absent_action(other)
         del action["seat"]
         services.act(table.pk, session_of(table, other), at, action)
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     services.tick(table.pk, now=hand.deadline + timedelta(seconds=1))
-    assert services.current_hand(table).sequence == hand.sequence + 1  # the clock, no bank
+    assert state.current_hand(table).sequence == hand.sequence + 1  # the clock, no bank
 
 
 def page_of(table: Table) -> str:

@@ -18,7 +18,7 @@ def first_bet(table: Table) -> tuple[int, int]:
     """The exact bet the first player may make, and the big bet, of a hand dealt now."""
     seat_players(table, 3)
     services.set_dealing(table.pk, True)
-    engine = services.load_engine(services.current_hand(table))
+    engine = state.load_engine(state.current_hand(table))
     legal = engine.legal_actions(engine.actors()[0])
     assert legal["min_to"] == legal["max_to"]
     return legal["min_to"], engine.rules.big_bet

@@ -16,7 +16,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games import history, services
+from games import history, services, state
 from games.models import HandEvent, Player, Table
 from games.rules.document import replay
 from tests.rules.test_playout import Witness
@@ -54,10 +54,10 @@ def play_session(seed: int = 3) -> tuple[Table, dict[str, Client]]:
         for _ in range(2):
             for busted in Player.objects.filter(table=table, status="seated", stack=0):
                 services.request_rebuy(table.pk, busted.session_key, 300)
-            if services.current_hand(table) is None:
+            if state.current_hand(table) is None:
                 clock += timedelta(seconds=10)
                 services.tick(table.pk, clock)
-            if services.current_hand(table) is None:
+            if state.current_hand(table) is None:
                 break
             play_current_hand(table, rng)
         for player in Player.objects.filter(table=table, status="seated", stack__lt=300):
@@ -287,11 +287,11 @@ def test_a_declaration_left_in_the_fist_never_shows_in_the_review_or_the_log():
         client.post(f"/t/{table.invite}/join/", {"seat": seat, "name": name, "buy_in": 300})
         clients[seat] = client
     services.set_dealing(table.pk, True)
-    if services.current_hand(table) is None:
+    if state.current_hand(table) is None:
         services.tick(table.pk, timezone.now() + timedelta(seconds=10))
     declarer = None
-    while (hand := services.current_hand(table)) is not None:
-        engine = services.load_engine(hand)
+    while (hand := state.current_hand(table)) is not None:
+        engine = state.load_engine(hand)
         seat = engine.actors()[0]
         if engine.step == "declare" and declarer is None:
             declarer, action = seat, {"type": "declare", "declaration": "low"}

@@ -470,7 +470,7 @@ def test_a_refusal_by_a_held_version_the_database_has_moved_past_is_checked_firs
     moved_past(table, rng)
     session, sequence, action = next_move(table, rng)  # as the database has the hand
     services.act(table.pk, session, sequence, action)  # the stale version would refuse it
-    assert services.current_hand(table).sequence == sequence + 1
+    assert state.current_hand(table).sequence == sequence + 1
     same_table(state.held_snapshot(table.pk), fresh_read(table))
     with pytest.raises(StaleAction):  # and a real refusal is still one
         services.act(table.pk, session, sequence, action)

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 
-from games import services
+from games import services, state
 from games.models import LedgerEntry, Player, Table
 from tests.web.helpers import assert_chips_balance, make_table
 
@@ -23,10 +23,10 @@ def open_practice(client: Client, game: str, bots: int) -> Table:
 def play_out(table: Table, me: str) -> int:
     """Play the hand: the bots through the clock, the person checking or calling."""
     for moves in range(400):
-        hand = services.current_hand(table)
+        hand = state.current_hand(table)
         if hand is None:
             return moves
-        engine = services.load_engine(hand)
+        engine = state.load_engine(hand)
         seat = engine.actors()[0]
         player = Player.objects.get(pk=hand.seat_players[str(seat)])
         if player.bot:
@@ -97,13 +97,13 @@ def test_a_bot_explains_its_last_move_only_once_its_cards_were_shown():
     client = Client()
     table = open_practice(client, "high-low-declare", 2)
     me = Player.objects.get(table=table, bot=False).session_key
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     bot_seat = hand.bots[0]
     said = client.get(f"/t/{table.invite}/explain/{bot_seat}/").content.decode()
     assert "Ask when the hand is over" in said  # its cards are still its own
     play_out(table, me)
     hand.refresh_from_db()
-    engine = services.load_engine(hand)
+    engine = state.load_engine(hand)
     said = client.get(f"/t/{table.invite}/explain/{bot_seat}/").content.decode()
     if engine.players[bot_seat].folded or not engine.showdown:
         assert "kept its cards hidden" in said
@@ -130,17 +130,17 @@ def test_a_refused_name_opens_no_practice_table():
 def test_the_host_may_not_act_for_a_bot():
     client = Client()
     table = open_practice(client, "levys", 2)
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     bot_seat = hand.bots[0]
     with pytest.raises(services.ServiceError, match="bot"):
         services.act_for_absent(table.pk, bot_seat, hand.sequence)
-    assert services.current_hand(table).sequence == hand.sequence
+    assert state.current_hand(table).sequence == hand.sequence
 
 
 def test_a_bots_randomness_is_seeded_by_the_secret_deck_not_by_public_numbers():
     client = Client()
     table = open_practice(client, "levys", 2)
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     first = services.bot_rng(hand, 3, 2).random()
     assert services.bot_rng(hand, 3, 2).random() == first  # the same moment, the same choice
     hand.document = {**hand.document, "deck": list(reversed(hand.document["deck"]))}
@@ -151,8 +151,8 @@ def test_a_bots_pause_shows_no_clock_and_a_players_action_clock_does():
     client = Client()
     table = open_practice(client, "levys", 2)
     for _ in range(20):  # the person acts until a bot is to act
-        hand = services.current_hand(table)
-        engine = services.load_engine(hand)
+        hand = state.current_hand(table)
+        engine = state.load_engine(hand)
         if engine.actors()[0] in hand.bots:
             break
         action = engine.absent_action(engine.actors()[0])

@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import services
+from games import services, state
 from games.models import HandEvent
 from games.services import ServiceError
 from tests.web.helpers import assert_chips_balance, make_table, seat_players, session_of
@@ -47,13 +47,13 @@ def fire_at_once(calls) -> list[object]:
 
 def next_turn(table, clock):
     """The current hand's actor and sequence, dealing a new hand when one ends."""
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     if hand is None:
         clock[0] = max(clock[0], timezone.now()) + timedelta(seconds=10)
         services.tick(table.pk, clock[0])
-        hand = services.current_hand(table)
+        hand = state.current_hand(table)
         assert hand is not None, "the next hand was not dealt"
-    engine = services.load_engine(hand)
+    engine = state.load_engine(hand)
     return hand, engine
 
 

@@ -43,7 +43,7 @@ def test_the_home_page_and_the_table_link_the_rules():
 
 
 def test_the_player_to_act_can_open_the_rules_at_the_step_being_played():
-    from games import services
+    from games import state
     from tests.web.test_table_words import dealt, page, to_act
 
     table = dealt("sviten", players=2)
@@ -51,4 +51,4 @@ def test_the_player_to_act_can_open_the_rules_at_the_step_being_played():
     assert 'href="/rules/sviten/#betting"' in page(table, key)
     rules = Client().get("/rules/sviten/").content.decode()
     assert 'id="betting"' in rules and 'id="one-up"' in rules and 'id="draw"' in rules
-    assert services.current_hand(table) is not None
+    assert state.current_hand(table) is not None

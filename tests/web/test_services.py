@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
+from games import services, state
 from games.forms import BadInput, TableSettingsForm, as_sent, cleaned
 from games.models import Hand, HandEvent, LedgerEntry, Player
 from games.services import ServiceError, StaleAction
@@ -101,9 +101,9 @@ def test_with_approval_a_seat_waits_for_the_host():
 def test_dealing_starts_a_hand_once_two_players_sit():
     table = make_table()
     services.set_dealing(table.pk, True)
-    assert services.current_hand(table) is None
+    assert state.current_hand(table) is None
     seat_players(table, 2)
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     assert hand is not None and hand.number == 1 and hand.game == "levys"
     assert len(hand.document["deck"]) == 52
 
@@ -112,14 +112,14 @@ def test_actions_carry_the_sequence_and_a_stale_or_duplicate_one_is_refused():
     table = make_table()
     seat_players(table, 3)
     services.set_dealing(table.pk, True)
-    hand = services.current_hand(table)
-    engine = services.load_engine(hand)
+    hand = state.current_hand(table)
+    engine = state.load_engine(hand)
     first = engine.to_act
     services.act(table.pk, session_of(table, first), 0, {"type": "check"})
     before = snapshot(table)
     with pytest.raises(StaleAction):
         services.act(table.pk, session_of(table, first), 0, {"type": "check"})  # duplicate
-    second = services.load_engine(services.current_hand(table)).to_act
+    second = state.load_engine(state.current_hand(table)).to_act
     with pytest.raises(StaleAction):
         services.act(table.pk, session_of(table, second), 0, {"type": "check"})  # stale
     assert snapshot(table) == before
@@ -129,8 +129,8 @@ def test_the_seat_comes_from_the_session_never_from_the_message():
     table = make_table()
     seat_players(table, 3)
     services.set_dealing(table.pk, True)
-    hand = services.current_hand(table)
-    to_act = services.load_engine(hand).to_act
+    hand = state.current_hand(table)
+    to_act = state.load_engine(hand).to_act
     other = next(s for s in (1, 2, 3) if s != to_act)
     before = snapshot(table)
     with pytest.raises(ServiceError, match="not seat"):
@@ -147,7 +147,7 @@ def test_hands_played_through_the_services_conserve_chips(game):
     services.set_dealing(table.pk, True)
     rng = random.Random(7)
     played = 0
-    while played < 3 and services.current_hand(table) is not None:
+    while played < 3 and state.current_hand(table) is not None:
         play_current_hand(table, rng)
         played += 1
         hand = table.hands.get(number=played)
@@ -163,11 +163,11 @@ def test_the_next_hand_waits_for_the_pause_then_the_button_moves():
     table = make_table()
     seat_players(table, 3)
     services.set_dealing(table.pk, True)
-    first = services.current_hand(table)
+    first = state.current_hand(table)
     check_or_fold_around(table)
     assert services.tick(table.pk, timezone.now()) is services.UNCHANGED
     assert services.tick(table.pk, timezone.now() + timedelta(seconds=6)) is True
-    second = services.current_hand(table)
+    second = state.current_hand(table)
     assert second.number == 2
     assert second.document["button"] != first.document["button"]
 
@@ -176,7 +176,7 @@ def test_action_clock_acts_for_the_player_when_time_runs_out():
     table = make_table(action_clock=30)
     seat_players(table, 3)
     services.set_dealing(table.pk, True)
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     assert hand.deadline is not None
     assert services.tick(table.pk, timezone.now()) is services.UNCHANGED
     assert services.tick(table.pk, hand.deadline + timedelta(seconds=1)) is True
@@ -188,11 +188,11 @@ def test_the_host_may_only_check_or_fold_for_an_absent_player():
     table = make_table()
     seat_players(table, 3)
     services.set_dealing(table.pk, True)
-    hand = services.current_hand(table)
-    engine = services.load_engine(hand)
+    hand = state.current_hand(table)
+    engine = state.load_engine(hand)
     seat = engine.to_act
     services.act(table.pk, session_of(table, seat), 0, {"type": "bet", "to": 2})
-    nxt = services.load_engine(services.current_hand(table)).to_act
+    nxt = state.load_engine(state.current_hand(table)).to_act
     with pytest.raises(ServiceError, match="not to act"):
         services.act_for_absent(table.pk, seat, 1)
     services.act_for_absent(table.pk, nxt, 1)
@@ -204,8 +204,8 @@ def test_voiding_a_hand_returns_every_contribution():
     table = make_table()
     seat_players(table, 3)
     services.set_dealing(table.pk, True)
-    hand = services.current_hand(table)
-    seat = services.load_engine(hand).to_act
+    hand = state.current_hand(table)
+    seat = state.load_engine(hand).to_act
     services.act(table.pk, session_of(table, seat), 0, {"type": "bet", "to": 2})
     services.void_hand(table.pk)
     hand.refresh_from_db()
@@ -227,7 +227,7 @@ def test_rebuy_adjustment_sit_out_and_cash_out_keep_the_ledger_balanced():
         services.request_rebuy(table.pk, "s1", 300)
     services.set_sitting_out(table.pk, ann.pk, True)
     services.set_dealing(table.pk, True)
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     assert str(ann.pk) not in {str(v) for v in hand.seat_players.values()}
     assert services.cash_out(table.pk, ann.pk) == 250
     bob = Player.objects.get(seat=2)
@@ -253,15 +253,15 @@ def test_dealers_choice_waits_for_the_button_to_pick():
     table = make_table("dealers-choice")
     seat_players(table, 3)
     services.set_dealing(table.pk, True)
-    assert services.current_hand(table) is None
-    button = services.upcoming_button(table)
+    assert state.current_hand(table) is None
+    button = state.upcoming_button(table)
     other = next(s for s in (1, 2, 3) if s != button)
     with pytest.raises(ServiceError, match="picks the game"):
         services.choose_game(table.pk, session_of(table, other), "sviten")
     with pytest.raises(ServiceError, match="unknown game"):
         services.choose_game(table.pk, session_of(table, button), "omaha")
     services.choose_game(table.pk, session_of(table, button), "sviten")
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     assert hand.game == "sviten" and hand.document["button"] == button
 
 
@@ -270,10 +270,10 @@ def test_new_stakes_apply_from_the_next_hand():
     seat_players(table, 2)
     services.set_dealing(table.pk, True)
     services.change_settings(table.pk, game="high-low-declare", structure="no-limit", ante=5)
-    assert services.current_hand(table).game == "levys"
+    assert state.current_hand(table).game == "levys"
     check_or_fold_around(table)
     services.tick(table.pk, timezone.now() + timedelta(seconds=6))
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     assert hand.game == "high-low-declare" and hand.document["config"]["ante"] == 5
     refused = TableSettingsForm(as_sent({"game": "levys", "structure": "pot-limit"}), table)
     with pytest.raises(BadInput, match="ante or blinds"):

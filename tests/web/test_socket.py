@@ -21,7 +21,7 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from games import services
+from games import services, state
 from games.models import Player, Table
 from games.owner import CLOCK_GRACE, owner_of
 from games.rules.document import replay
@@ -93,8 +93,8 @@ def top_up(table: Table) -> None:
 
 @database_sync_to_async
 def engine_now(table: Table):
-    hand = services.current_hand(table)
-    return (hand, services.load_engine(hand)) if hand else (None, None)
+    hand = state.current_hand(table)
+    return (hand, state.load_engine(hand)) if hand else (None, None)
 
 
 def as_message(action: dict, sequence: int) -> dict:
@@ -216,7 +216,7 @@ async def test_every_push_carries_the_version_and_a_reconnect_gets_a_snapshot():
 
 def _state(table: Table) -> tuple:
     table.refresh_from_db()
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     return table.version, hand.sequence if hand else None
 
 

@@ -23,8 +23,8 @@ def page(table: Table, key: str | None, host: bool = False) -> str:
 
 
 def to_act(table: Table) -> tuple[str, int]:
-    hand = services.current_hand(table)
-    engine = services.load_engine(hand)
+    hand = state.current_hand(table)
+    engine = state.load_engine(hand)
     return session_of(table, engine.actors()[0]), hand.sequence
 
 
@@ -103,11 +103,11 @@ def test_the_draw_button_says_stand_pat_until_cards_are_tapped():
 
 def test_the_clock_and_the_host_are_named_when_they_act_for_a_player():
     table = dealt("levys", players=2, action_clock=30)
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     services.tick(table.pk, now=hand.deadline + timedelta(seconds=1))
-    engine = services.load_engine(services.current_hand(table))
+    engine = state.load_engine(state.current_hand(table))
     seat = engine.actors()[0]
-    services.act_for_absent(table.pk, seat, services.current_hand(table).sequence)
+    services.act_for_absent(table.pk, seat, state.current_hand(table).sequence)
     html = page(table, None)
     assert "checks (clock)" in html
     name = f"P{seat}"
@@ -138,7 +138,7 @@ def test_a_reached_raise_cap_is_said_where_the_raise_control_was():
 
 def test_every_seat_is_told_when_the_host_voids_a_hand():
     table = dealt("levys", players=2)
-    number = services.current_hand(table).number
+    number = state.current_hand(table).number
     services.void_hand(table.pk)
     for key in (None, "s1", "s2"):
         assert f"The host voided hand {number}; every bet was returned." in page(table, key)
@@ -166,9 +166,9 @@ def test_dealers_choice_badges_the_chooser_and_the_clock_picks_the_last_game():
     assert '<span class="clock" data-deadline=' in html
     table = Table.objects.get(pk=table.pk)
     services.tick(table.pk, now=timezone.now() + timedelta(seconds=5))
-    assert services.current_hand(table) is None  # the chooser still has time
+    assert state.current_hand(table) is None  # the chooser still has time
     services.tick(table.pk, now=timezone.now() + timedelta(seconds=21))
-    hand = services.current_hand(table)
+    hand = state.current_hand(table)
     assert hand is not None and hand.game == "levys"  # no game played yet: the first
 
 
@@ -178,7 +178,7 @@ def test_the_host_may_choose_for_the_button_and_nobody_else_can_when_none_is_wai
     services.set_dealing(table.pk, True)
     assert "(the game last played)" in page(table, None, host=True)
     services.choose_for_absent(table.pk)
-    assert services.current_hand(table) is not None
+    assert state.current_hand(table) is not None
     version = Table.objects.get(pk=table.pk).version
     with pytest.raises(services.ServiceError):
         services.choose_for_absent(table.pk)
@@ -237,8 +237,8 @@ def test_the_player_to_act_is_told_what_is_asked_and_the_others_what_the_table_w
 
 def test_a_seat_that_won_nothing_for_a_reason_says_why_by_the_seat():
     table = dealt("high-low-declare", players=2)
-    while (hand := services.current_hand(table)) is not None:
-        engine = services.load_engine(hand)
+    while (hand := state.current_hand(table)) is not None:
+        engine = state.load_engine(hand)
         legal = engine.legal_actions(engine.actors()[0])
         if legal["step"] == "declare":
             act(table, "declare", declaration="both")
@@ -263,7 +263,7 @@ def test_the_last_hands_result_stays_until_the_next_hands_first_action():
     act(table, "fold")  # hand 1 ends
     table = Table.objects.get(pk=table.pk)
     services.set_dealing(table.pk, True, now=timezone.now() + timedelta(minutes=1))
-    assert services.current_hand(table).number == 2
+    assert state.current_hand(table).number == 2
     html = page(table, None)
     assert "Hand 1 result" in html and "Last hand" in html
     act(table, "check")
@@ -274,8 +274,8 @@ def defaults_until(table: Table, step: str) -> int:
     """Everyone takes the default (check, stand pat, the dealt order, ...) until the seat
     to act is at ``step``; that seat."""
     for _ in range(40):
-        hand = services.current_hand(table)
-        engine = services.load_engine(hand)
+        hand = state.current_hand(table)
+        engine = state.load_engine(hand)
         seat = engine.actors()[0]
         if engine.legal_actions(seat)["step"] == step:
             return seat
@@ -307,8 +307,8 @@ def test_a_seats_pill_says_a_vocal_declaration_and_keeps_a_fist_closed(declare, 
 def test_an_order_set_is_said_once_on_the_seats_pill():
     table = dealt("levys", players=3)
     seat = defaults_until(table, "arrange")
-    hand = services.current_hand(table)
-    order = services.load_engine(hand).absent_action(seat)["order"]
+    hand = state.current_hand(table)
+    order = state.load_engine(hand).absent_action(seat)["order"]
     services.act(
         table.pk, session_of(table, seat), hand.sequence, {"type": "arrange", "order": order}
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games import services
+from games import state
 from games.models import LedgerEntry, Player, Table
 from tests.web.helpers import make_table, seat_players
 
@@ -135,9 +135,9 @@ def test_the_host_voids_a_hand_and_adjusts_a_stack_through_the_forms():
     client, table = host_client()
     seat_players(table, 2)
     client.post(f"/t/{table.invite}/do/dealing/", {"on": "1"})
-    assert services.current_hand(table) is not None
+    assert state.current_hand(table) is not None
     client.post(f"/t/{table.invite}/do/void/")
-    assert services.current_hand(table) is None
+    assert state.current_hand(table) is None
     client.post(f"/t/{table.invite}/do/dealing/", {"on": "0"})
     ann = Player.objects.get(seat=1)
     adjust = {"player": ann.pk, "amount": "-20", "kind": "money"}
