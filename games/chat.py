@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
+from games import statements
 from games.models import ChatLine, Player, Table
 from games.services import ServiceError, players, writes_table
 from games.state import CHAT_SHOWN
@@ -32,8 +33,9 @@ def say(
     if speaker is not None and speaker.muted and not is_host:
         raise ServiceError("the host has muted you")
     _within_rate(table, speaker, now)
-    line = ChatLine.objects.create(table=table, player=speaker, by_host=is_host, text=text,
-                                   name=speaker.name if speaker else "", created=now)  # fmt: skip
+    name = speaker.name if speaker else ""
+    line = statements.create(ChatLine(table=table, player=speaker, by_host=is_host, text=text,
+                                      name=name, created=now))  # fmt: skip
     said = (line.pk, line.name, line.by_host, line.text)
     table.change.chat = (*table.change.held.chat, said)[-CHAT_SHOWN:]
 
@@ -63,5 +65,5 @@ def mute(table: Table, player_id: int, muted: bool) -> str:
     if player is None:
         raise ServiceError("there is no such player at this table")
     player.muted = muted
-    player.save(update_fields=["muted"])
+    statements.update(player, "muted")
     return f"{player.name} is muted." if muted else f"{player.name} can chat again."

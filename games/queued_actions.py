@@ -26,8 +26,8 @@ from games import notices, services, statements
 logger = logging.getLogger(__name__)
 MOST_AT_ONCE = 32  # actions taken from the queue at a time
 
-# A service that writes one table and may be written at once (services.writes_table with
-# lock_with_writes), the table's id, and the service's other arguments.
+# A service that writes one table (services.writes_table), the table's id, and the
+# service's other arguments.
 Request = tuple[Callable, int, tuple]
 
 
@@ -124,12 +124,12 @@ def _written_together(requests: list[Request]) -> dict[int, object]:
             continue  # made after the one before it, on the version that one makes
         seen.add(table_id)
         try:
-            ready[table_id] = index, services.prepared_at_once(service.__wrapped__, table_id,
-                                                              args, {})  # fmt: skip
-        except statements.NeedsTransaction:
-            continue  # made on its own
+            prepared = services.prepared(service.__wrapped__, table_id, args, {})
         except Exception:  # made on its own, which tells its player what went wrong
             logger.debug("could not prepare an action at table %s", table_id, exc_info=True)
+            continue
+        if prepared.played is not None and prepared.writes:  # (a hand played: a change)
+            ready[table_id] = index, prepared
     if not ready:
         return {}
     order = sorted(ready)  # every text takes the tables' locks in one order: no deadlock

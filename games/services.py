@@ -39,7 +39,9 @@ from games.state import (
     dealt_in,
     engine_at,
     final_stacks,
+    forget,
     held_snapshot,
+    latest_snapshot,
     load_engine,
     load_snapshot,
     mark_dealt,
@@ -73,34 +75,57 @@ class Change:
     chat: tuple[tuple, ...] | None = None  # the chat's lines as the call leaves them; None: held's
 
 
-def writes_table(func: Callable | None = None, *, lock_with_writes: bool = False):
-    """Run ``func(table, ...)`` in one transaction with the table row locked.
+def writes_table(func: Callable) -> Callable:
+    """Run ``func(table, ...)`` on the table's current version and write what it changes,
+    fenced by that version: nothing is written unless the table is still at it.
 
-    A change makes a new version of the table. Its snapshot is made before the commit,
-    while the lock guarantees that it is that version, and handed to this process's
-    connections after it; then every connection is told.
-
-    ``lock_with_writes``: for a call that reads nothing from the database before its first
-    write when this process holds the table's version (a player's action, the clock's
-    deal or actions): on PostgreSQL it is first tried as one statement in all
-    (``_written_at_once``), and run as above if that cannot be (nothing is written then).
+    On PostgreSQL the fence and the writes go as one text (``_appended``): one round trip,
+    one transaction of its own. Elsewhere (SQLite) the fence opens a transaction and the
+    writes follow it (``_written``). A change makes a new version of the table: its
+    snapshot is handed to this process's connections once it is written, and then every
+    connection is told.
     """
-    if func is None:
-        return lambda f: writes_table(f, lock_with_writes=lock_with_writes)
 
     @wraps(func)
     def wrapper(table_id: int, *args, **kwargs):
-        if lock_with_writes and statements.can_run_at_once():
-            try:
-                return _written_at_once(func, table_id, args, kwargs)
-            except statements.NeedsTransaction:
-                pass  # nothing was written: as a transaction, then
+        if statements.can_run_at_once():
+            return _appended(func, table_id, args, kwargs)
         return _written(func, table_id, args, kwargs)
 
     return wrapper
 
 
+TRIES = 5  # versions a change is tried on before the table is called busy
+
+
+def _appended(func: Callable, table_id: int, args, kwargs):
+    """``func`` worked out on the table's version, then its fence and writes sent as one
+    text (statements.at_once). When another process has moved the table on meanwhile,
+    nothing is written and it is worked out again on the version read anew."""
+    for _ in range(TRIES):
+        try:
+            ready = prepared(func, table_id, args, kwargs)
+        except _Behind:
+            continue
+        if ready.result is UNCHANGED:
+            return UNCHANGED
+        try:
+            statements.at_once(ready.lock, ready.writes)
+        except (statements.Unexpected, statements.NeedsTransaction):
+            forget(table_id)  # the database is past it, or the connection was cut: again
+            continue
+        ready.publish()
+        return ready.result
+    raise ServiceError("the table is busy: try again")
+
+
+class _Behind(Exception):
+    """The version held refused a call, but the database is past it: read it anew."""
+
+
 def _written(func: Callable, table_id: int, args, kwargs):
+    """``func`` in one transaction that the table's lock opens (SQLite; PostgreSQL inside
+    a transaction already open): its writes run as they come."""
     with transaction.atomic():
         table, change = _lock_table(table_id)
         table.change = change
@@ -140,54 +165,43 @@ def _new_version(table: Table, change: Change) -> TableSnapshot:
     return shot
 
 
-def _written_at_once(func: Callable, table_id: int, args, kwargs):
-    """``func`` on this process's version of the table, its writes and the table's lock
-    sent as one statement (statements.at_once): one round trip, no BEGIN or COMMIT of
-    its own. Raises ``NeedsTransaction`` (nothing written) when ``prepared_at_once`` does,
-    and when the database had moved past the version held."""
-    ready = prepared_at_once(func, table_id, args, kwargs)
-    try:
-        statements.at_once(ready.lock, ready.writes)
-    except statements.Unexpected:
-        raise statements.NeedsTransaction("the version held is behind") from None
-    ready.publish()
-    return ready.result
-
-
 @dataclass
 class Prepared:
-    """A call worked out on a held version, to be written at once: its lock, its writes,
-    and what to publish once they are written."""
+    """A call worked out on a version of the table, to be written at once: its fence,
+    its writes, and what to publish once they are written (``shot`` None: unchanged)."""
 
     result: object
     lock: statements.Statement
     writes: list[statements.Statement]
-    shot: TableSnapshot
+    shot: TableSnapshot | None
     played: tuple[Hand, HandState] | None
 
     def publish(self) -> None:
         _published(self.shot, self.played)
 
 
-def prepared_at_once(func: Callable, table_id: int, args, kwargs) -> Prepared:
-    """``func`` on this process's version of the table, with its writes collected, not
-    run. Raises ``NeedsTransaction`` when the version is not held, the call reads or needs
-    what a write returns (e.g. a rebuy applied as a hand ends), or refuses (only the lock
-    may tell a refusal, in the transaction)."""
-    held = held_snapshot(table_id)
+def prepared(func: Callable, table_id: int, args, kwargs) -> Prepared:
+    """``func`` on the table's version (this process's, or read now), with its writes
+    collected, not run. A refusal is raised when it is the current version's (else
+    ``_Behind``: the version is dropped, to be read anew)."""
+    held, read = held_snapshot(table_id), False
     if held is None:
-        raise statements.NeedsTransaction("no version held")
+        try:
+            held, read = latest_snapshot(table_id), True
+        except Table.DoesNotExist:
+            raise ServiceError("there is no such table") from None
     table = copied(held.table)
-    table.change = change = Change(held, fenced=True)
+    table.change = change = Change(held, fenced=True, read=read)
     try:
         with statements.deferred() as batch:
             try:
                 result = func(table, *args, **kwargs)
             except ServiceError:
-                raise statements.NeedsTransaction("refused") from None
-            if result is UNCHANGED or change.played is None or not batch:
-                raise statements.NeedsTransaction("nothing played")
-            shot = _new_version(table, change)
+                if read or Table.objects.filter(pk=table_id, version=held.version).exists():
+                    raise
+                forget(table_id)
+                raise _Behind from None
+            shot = None if result is UNCHANGED else _new_version(table, change)
     finally:
         del table.change
     return Prepared(result, _locking(held), batch, shot, change.played)
@@ -375,7 +389,7 @@ def request_seat(
 
 def _joined(table: Table, **values) -> Player:
     """A new player row at the table (asking for its seat), among the call's players."""
-    player = Player.objects.create(table=table, **values)
+    player = statements.create(Player(table=table, **values))
     players(table).append(player)
     return player
 
@@ -397,18 +411,10 @@ def _ruled(rule: Callable, *args):
 
 def _transfer(table: Table, player: Player, kind: str, amount: int, note: str = "", hand=None):
     """Two ledger rows, the player's chips and the cashier's, summing to zero."""
-    first = LedgerEntry.objects.create(
-        table=table, player=player, kind=kind, amount=amount, note=note, hand=hand
-    )
-    LedgerEntry.objects.create(
-        table=table,
-        transfer=first.transfer,
-        player=None,
-        kind=kind,
-        amount=-amount,
-        note=note,
-        hand=hand,
-    )
+    first = statements.create(LedgerEntry(table=table, player=player, kind=kind, amount=amount,
+                                          note=note, hand=hand))  # fmt: skip
+    statements.create(LedgerEntry(table=table, transfer=first.transfer, player=None, kind=kind,
+                                  amount=-amount, note=note, hand=hand))  # fmt: skip
 
 
 def _seat(table: Table, player: Player, now: datetime) -> None:
@@ -458,7 +464,7 @@ def _moved(table: Table, player: Player, rule: Callable, *args) -> Transfer | No
     after, transfer = _ruled(rule, stack, *args)
     player.stack, player.rebuy_request = after.chips, after.rebuy_asked
     player.status = after.status  # the rules' statuses are the model's: seated, left, ...
-    player.save()
+    statements.update(player, "stack", "rebuy_request", "status")
     if transfer is not None:  # both sides, as every ledger entry (a dropped rebuy's 0 too)
         _transfer(table, player, transfer.kind, transfer.amount, transfer.note)
     return transfer
@@ -487,7 +493,7 @@ def set_sitting_out(table: Table, player_id: int, out: bool, now: datetime | Non
     if player.status != Player.SEATED:
         raise ServiceError(f"{player.name} is not seated")
     player.sitting_out = out
-    player.save()
+    statements.update(player, "sitting_out")
     if not out:
         _deal_if_ready(table, now or timezone.now())
 
@@ -740,7 +746,7 @@ def _apply_waiting_rebuys(table: Table) -> None:
             _moved(table, player, stacks.add_rebuy, table.max_buy_in)
 
 
-@writes_table(lock_with_writes=True)  # reads nothing before _apply writes, with held
+@writes_table
 def act(
     table: Table, session_key: str, sequence: int, action: dict, now: datetime | None = None
 ) -> None:
@@ -792,19 +798,18 @@ def void_hand(table: Table, now: datetime | None = None) -> None:
     hand.deadline = None
     hand.ended = now
     hand.result = {"voided": True, "returned": {str(s): c for s, c in returned.items()}}
-    hand.save()
+    statements.update(hand, "finished", "voided", "deadline", "ended", "result")
     table.change.played = (hand, engine)
     for seat, amount in returned.items():
         player = _requested(table, hand.seat_players[str(seat)])
         note = f"hand {hand.number} voided: {amount} returned to {player.name}"
-        LedgerEntry.objects.create(
-            table=table, player=player, kind="void", amount=0, note=note, hand=hand
-        )
+        statements.create(LedgerEntry(table=table, player=player, kind="void", amount=0,
+                                      note=note, hand=hand))  # fmt: skip
     table.next_deal_at = now + DEAL_PAUSE
     _apply_waiting_rebuys(table)  # before the next deal, as at a hand's end
 
 
-@writes_table(lock_with_writes=True)  # with held, a deal's only read is its hand's id
+@writes_table
 def tick(table: Table, now: datetime | None = None):
     """Run the clocks: an expired action clock acts for the players it waits for; a due
     next hand is dealt. Safe to call from every process at once. Returns True when it did

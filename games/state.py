@@ -248,6 +248,11 @@ def snapshot(table: Table) -> TableSnapshot:
     return held
 
 
+def forget(table_id: int) -> None:
+    """Drop this process's snapshot of the table: the database has moved past it."""
+    _snapshots.pop(table_id, None)
+
+
 def held_snapshot(table_id: int) -> TableSnapshot | None:
     """The newest snapshot of the table this process holds, whatever its version."""
     return _snapshots.get(table_id)

@@ -1,21 +1,21 @@
-"""The statements every action runs, without the ORM's query building.
+"""The statements every change of a table runs, without the ORM's query building.
 
-An action writes one event row and updates two rows: the table's version and the hand's
-sequence and clock; the action that ends a hand also writes the hand's result, every
-dealt player's stack and the time of the next deal, and a deal the table's button.
-Built by Django's query machinery, each statement took more Python than the database
-takes to run it; here each is a fixed SQL text per model and
-columns, and its values are prepared by the model's own fields, so they are stored
-exactly as the ORM stores them. They run on the database driver's own cursor, inside
-Django's error handling (a failure is Django's DatabaseError, and marks the connection
-for replacing) but without its cursor wrapper: with DEBUG on, that wrapper ran a second
-query on SQLite for each statement only to quote its values for the query log. The log
-still gets each statement, with its values as given.
+Every write of games.services goes through here. An action writes one event row and
+updates two rows: the table's version and the hand's sequence and clock; the action that
+ends a hand also writes the hand's result, every dealt player's stack and the time of the
+next deal, and a deal the table's button. Built by Django's query machinery, each
+statement took more Python than the database takes to run it; here each is a fixed SQL
+text per model and columns, and its values are prepared by the model's own fields, so
+they are stored exactly as the ORM stores them. They run on the database driver's own
+cursor, inside Django's error handling (a failure is Django's DatabaseError, and marks
+the connection for replacing) but without its cursor wrapper: with DEBUG on, that
+wrapper ran a second query on SQLite for each statement only to quote its values for
+the query log. The log still gets each statement, with its values as given.
 
-On PostgreSQL a player's ordinary action, and a deal, can be one statement in all
-(``deferred`` and ``at_once``): the table's lock and the writes in one text, which
-PostgreSQL runs as one transaction of its own, with no BEGIN or COMMIT to wait for (the
-new hand's id is one this process reserved beforehand, ``reserved_id``).
+On PostgreSQL every change is one statement in all (``deferred`` and ``at_once``): the
+table's fence and the writes in one text, which PostgreSQL runs as one transaction of
+its own, with no BEGIN or COMMIT to wait for (a new row's id is one this process reserved
+beforehand, ``reserved_id``).
 """
 
 from __future__ import annotations
@@ -131,6 +131,22 @@ def insert(model: type[models.Model], **values) -> int:
     return _run(*inserting(model, **values), _returned if returns else _last_id)
 
 
+def create(row: models.Model) -> models.Model:
+    """Write ``row``, a new instance of its model, with ``insert`` (each field as the ORM
+    would save it, a creation time too); returns it with its id, as if read."""
+    fields = row._meta.concrete_fields
+    values = {f.attname: f.pre_save(row, True) for f in fields if not f.primary_key}
+    row.pk = insert(type(row), **values)
+    row._state.adding, row._state.db = False, "default"
+    return row
+
+
+def update(row: models.Model, *names: str) -> None:
+    """Write the fields ``names`` of ``row`` (by its id) as they are now."""
+    values = {name: getattr(row, name) for name in names}
+    together(updating(type(row), {"id": row.pk}, **values))
+
+
 RESERVED = 16  # ids taken from a model's sequence at a time
 _reserved: dict[tuple, list[int]] = {}
 _reserving = threading.Lock()
@@ -178,7 +194,8 @@ def _one_text() -> bool:
 
 
 class NeedsTransaction(Exception):
-    """A call deferred to run at once read, or ran a statement whose result it needs."""
+    """A call deferred to run at once wrote other than through this module, or the kept
+    connection broke as it ran: nothing was written."""
 
 
 _deferred = threading.local()
@@ -193,19 +210,21 @@ def can_run_at_once() -> bool:
 @contextmanager
 def deferred() -> Iterator[list[Statement]]:
     """Collect the writes of the block instead of running them, for ``at_once``: those of
-    ``together`` and ``update_each``; any other statement or query raises
-    ``NeedsTransaction`` (then nothing has been written)."""
+    ``together``, ``update_each``, ``insert`` and ``create``. Queries run; any other
+    statement that writes raises ``NeedsTransaction`` (then nothing has been written)."""
     batch: list[Statement] = []
     _deferred.batch = batch
     try:
-        with connection.execute_wrapper(_refused):
+        with connection.execute_wrapper(_reads_only):
             yield batch
     finally:
         _deferred.batch = None
 
 
-def _refused(execute, sql, params, many, context):
-    raise NeedsTransaction("a query in a call deferred to run at once")
+def _reads_only(execute, sql, params, many, context):
+    if not sql.lstrip().upper().startswith("SELECT"):
+        raise NeedsTransaction("a write in a call deferred to run at once")
+    return execute(sql, params, many, context)
 
 
 def at_once(lock: Statement, batch: list[Statement]) -> None:

@@ -123,7 +123,7 @@ def test_statements_together_write_each_and_on_postgresql_are_one_round_trip():
     assert len(writes) == (1 if connection.vendor == "postgresql" else 2)
 
 
-def test_deferred_writes_are_collected_and_anything_else_asks_for_a_transaction():
+def test_deferred_writes_are_collected_reads_run_and_other_writes_are_refused():
     table = make_table(action_clock=30)
     seat_players(table, 3)
     services.set_dealing(table.pk, True)
@@ -133,8 +133,10 @@ def test_deferred_writes_are_collected_and_anything_else_asks_for_a_transaction(
         statements.together(statements.updating(Hand, {"id": hand.pk}, sequence=61))
         statements.update_each(Player, "stack", {p.pk: 9 for p in players})
     assert queries.captured_queries == []  # nothing ran
+    with statements.deferred():
+        assert Table.objects.get(pk=table.pk).pk == table.pk  # a read runs
     for refused in (
-        lambda: Table.objects.get(pk=table.pk),  # a read
+        lambda: Hand.objects.filter(pk=hand.pk).update(sequence=62),  # the ORM's write
         lambda: statements.rows_changed(  # counts rows
             statements.updating(Hand, {"id": hand.pk}, sequence=62)
         ),
