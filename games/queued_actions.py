@@ -5,11 +5,11 @@ so actions that arrive together wait for each other there, each for the ones bef
 and each for its own round trip to the database. Here an event loop's actions (the
 players' and the clock's: its deals, and its actions for players out of time) wait in
 one queue instead: whenever the thread is free, every action waiting goes to it at once
-(``written_together``), and on PostgreSQL the ones at different tables that this process
-holds the version of are written as one text (``statements.all_at_once``): one round trip
-and one flush to disk for all, each table with its own lock. Unless every lock holds,
-nothing of that text is written, and each action is then made on its own, as a lone one
-is (``services.act``, ``services.tick``): any refusal is its own, in its own words.
+(``written_together``), and on PostgreSQL the ones at different tables are written as
+one text (``statements.all_at_once``): one round trip and one flush to disk for all,
+each table with its own lock. Unless every lock holds, nothing of that text is written,
+and each action is then made on its own, as a lone one is (``services.act``,
+``services.tick``): any refusal is its own, in its own words.
 """
 
 from __future__ import annotations

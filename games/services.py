@@ -1,7 +1,8 @@
-"""The only place that writes game state: each call is one transaction on a locked table.
+"""The only place that writes game state: each call is fenced by the table's version.
 
-A call reads the rows it needs, asks the rules what happens (games.rules: the hand's
-engine, seating, stacks, the table's deals) and writes what they return. Every call
+A call works on a whole version of the table (its snapshot), asks the rules what happens
+(games.rules: the hand's engine, seating, stacks, the table's deals) and writes what they
+return. Every call
 either succeeds and bumps the table's version (then every connected browser is told
 after the commit, by games.notices), or raises ``ServiceError`` with a message for the
 person and changes nothing.
@@ -63,10 +64,11 @@ class StaleAction(ServiceError):
 
 @dataclass
 class Change:
-    """The version a service call changes, and what it has changed of it so far: the
-    table row aside, a call reads and changes only this, never the database's rows."""
+    """The version a service call changes, and what it has changed of it so far. A call
+    may read rows the version does not hold (a chat's rate, a player who has left), but
+    never one it has changed: it writes nothing until the fence."""
 
-    held: TableSnapshot  # the version being changed: this process's, or read under its lock
+    held: TableSnapshot  # the version being changed: this process's, or read now
     fenced: bool = False  # True: the table's lock has written the next version already
     read: bool = False  # True: ``held`` was read now, not kept as its sockets were shown it
     played: tuple[Hand, HandState] | None = None  # the hand played, and its engine
@@ -96,6 +98,8 @@ def writes_table(func: Callable) -> Callable:
 
 
 TRIES = 5  # versions a change is tried on before the table is called busy
+LOST_CONNECTION = ("the server lost its database connection as this was written: here is "
+                   "the table now; if your change is not in it, do it again")  # fmt: skip
 
 
 def _appended(func: Callable, table_id: int, args, kwargs):
@@ -111,9 +115,14 @@ def _appended(func: Callable, table_id: int, args, kwargs):
             return UNCHANGED
         try:
             statements.at_once(ready.lock, ready.writes)
-        except (statements.Unexpected, statements.NeedsTransaction):
-            forget(table_id)  # the database is past it, or the connection was cut: again
+        except statements.Unexpected:
+            forget(table_id)  # the database is past it: again, on the version it has
             continue
+        except statements.NeedsTransaction:  # the connection was cut: was it written?
+            forget(table_id)
+            if Table.objects.filter(pk=table_id, version=ready.shot.version - 1).exists():
+                continue  # not written: again, on a new connection
+            raise StaleAction(LOST_CONNECTION) from None  # (the screen shows it anew)
         ready.publish()
         return ready.result
     raise ServiceError("the table is busy: try again")
@@ -152,14 +161,13 @@ def _new_version(table: Table, change: Change) -> TableSnapshot:
     if change.players is not None:
         live = (p for p in change.players if p.status not in (Player.LEFT, Player.REFUSED))
         players = sorted(live, key=lambda p: p.pk)  # as the database gives them
-        asking = {p.session_key for p in players}
-        refused = (held.refused | {p.session_key for p in change.players
-                                   if p.status == Player.REFUSED}) - asking  # fmt: skip
+        refused = held.refused | {p.session_key for p in change.players
+                                  if p.status == Player.REFUSED}  # fmt: skip
     seated = {p.pk: p.status for p in players}
     if change.noted or seated != {p.pk: p.status for p in held.players}:  # read anew
         away = presence.away(table.pk, players, timezone.now())
     chat = held.chat if change.chat is None else change.chat
-    last = held.last if held.hand is None else None  # before a fresh deal
+    last = held.last  # (held only before a hand's first action: shown until then)
     shot = load_snapshot(table, change.played, players, refused, chat, away, last_before=last)
     shot.made_here = True
     return shot
@@ -662,7 +670,7 @@ def bot_rng(hand: Hand, sequence: int, seat: int):
 
 
 def _locked_hand(table: Table) -> Hand:
-    """The hand being played (the table's lock covers it: every writer takes that first)."""
+    """The hand being played, as the version has it."""
     hand = copied(table.change.held.hand)
     if hand is None:
         raise ServiceError("there is no hand being played")

@@ -154,7 +154,7 @@ class TableSnapshot:
     last: Hand | None
     views: dict[int | None, dict] | None  # what each seat, and a spectator (None), may see
     button_next: int | None
-    refused: frozenset[str] = frozenset()  # sessions whose seat request the host refused
+    refused: frozenset[str] = frozenset()  # sessions the host has refused a seat (ever)
     shared: dict = field(default_factory=dict)  # what all viewers share (presenter)
     made_here: bool = False  # made by a change in this process (not read)
     chat: tuple[tuple, ...] = ()  # the chat's latest lines: (id, name, by host, text)
@@ -179,13 +179,12 @@ def load_snapshot(
 ) -> TableSnapshot:
     """Read one version of the table. ``played``: the hand and its engine as a service
     that has just changed them left them; ``players`` (and the sessions ``refused`` a
-    seat): the players, when known unchanged (then neither is read or rebuilt again);
-    ``chat``: the chat's latest lines, when known (else read)."""
+    seat, and who is ``away``): as the service leaves them (else read); ``chat``: the
+    chat's latest lines, when known (else read)."""
     if players is None:
         rows = list(table.players.exclude(status=Player.LEFT).order_by("pk"))
         players = [p for p in rows if p.status != Player.REFUSED]
-        asking = {p.session_key for p in players}
-        refused = frozenset(p.session_key for p in rows if p.status == Player.REFUSED) - asking
+        refused = frozenset(p.session_key for p in rows if p.status == Player.REFUSED)
         away = presence.away(table.pk, players, timezone.now())  # read with the players
     if played is not None:
         hand, engine = played
@@ -214,7 +213,8 @@ def load_snapshot(
 
 def chat_lines(table_id: int) -> tuple[tuple, ...]:
     """The chat's latest lines, oldest first, as a snapshot keeps them."""
-    rows = ChatLine.objects.filter(table_id=table_id).order_by("-id")
+    # by the time said: ids are reserved by each process ahead, not given in order
+    rows = ChatLine.objects.filter(table_id=table_id).order_by("-created", "-id")
     return tuple(reversed(rows.values_list("id", "name", "by_host", "text")[:CHAT_SHOWN]))
 
 

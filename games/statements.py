@@ -232,9 +232,8 @@ def at_once(lock: Statement, batch: list[Statement]) -> None:
     and, on PostgreSQL, one transaction. Unless ``lock`` changes its row, PostgreSQL
     stops at it (a division by zero) and nothing is written: ``Unexpected``. A connection
     kept from before is not health-checked (a round trip of its own): if it turns out
-    broken, it is closed and ``NeedsTransaction`` raised, for a new one to do it all (a
-    text that did commit before the break leaves the lock's row moved on: run again, the
-    call then finds that, and writes nothing twice)."""
+    broken, it is closed and ``NeedsTransaction`` raised: the text was written if, and
+    only if, the lock's row has moved on (the caller looks before doing it again)."""
     all_at_once([(lock, batch)])
 
 

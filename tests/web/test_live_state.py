@@ -14,6 +14,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from contextlib import contextmanager
+from datetime import timedelta
 
 import psycopg
 import pytest
@@ -27,7 +28,7 @@ from games.models import Hand, Player, Table
 from games.presenter import STATE, Viewer, render_table, table_context
 from games.services import StaleAction
 from tests.rules.playout import random_action
-from tests.web.helpers import make_table, seat_players, session_of
+from tests.web.helpers import check_or_fold_around, make_table, seat_players, session_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -58,6 +59,7 @@ def same_table(a: state.TableSnapshot, b: state.TableSnapshot) -> None:
         )
     assert a.button_next == b.button_next
     assert a.table.next_deal_at == b.table.next_deal_at
+    assert a.refused == b.refused and a.chat == b.chat
 
 
 def next_move(table: Table, rng: random.Random) -> tuple[str, int, dict]:
@@ -530,3 +532,30 @@ def test_a_kept_engine_is_taken_by_one_thread_only():
     every = taken[0] + taken[1]
     assert not errors
     assert len({id(engine) for engine in every}) == len(every) > 60000
+
+
+def test_a_seat_refused_then_given_and_left_is_remembered_as_a_fresh_read_has_it():
+    table = make_table("levys", approval_required=True)
+    services.request_seat(table.pk, "host", 1, "Host", 200, host=True)
+    asked = services.request_seat(table.pk, "s2", 2, "P2", 200)
+    services.answer_seat_request(table.pk, asked.pk, False)
+    assert "s2" in state.held_snapshot(table.pk).refused
+    again = services.request_seat(table.pk, "s2", 2, "P2", 200)
+    services.answer_seat_request(table.pk, again.pk, True)
+    services.cash_out(table.pk, again.pk)
+    same_table(state.held_snapshot(table.pk), fresh_read(table))
+
+
+def test_a_time_bank_started_before_a_hands_first_action_keeps_the_last_hand_shown():
+    table = make_table("levys", action_clock=30, time_bank=60)
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    check_or_fold_around(table)
+    services.tick(table.pk, timezone.now() + timedelta(seconds=10))  # the next deal
+    hand = state.current_hand(table)
+    assert hand is not None and hand.sequence == 0
+    state.latest_snapshot(table.pk)
+    assert services.tick(table.pk, hand.deadline + timedelta(seconds=1)) is True  # the bank
+    held = state.held_snapshot(table.pk)
+    assert held.hand.bank_from is not None and held.last is not None
+    same_table(held, fresh_read(table))
