@@ -297,12 +297,3 @@ def final_stacks(hand: Hand, engine: HandState) -> dict[int, int]:
     """Each dealt-in player's stack (by player id) as the finished hand leaves it."""
     final = engine.final_stacks()
     return {player_id: final[int(seat)] for seat, player_id in hand.seat_players.items()}
-
-
-def with_stack(player: Player, stack: int | None) -> Player:
-    """``player`` with a new stack (a copy; the same player when ``stack`` is None)."""
-    if stack is None:
-        return player
-    player = copied(player)
-    player.stack = stack
-    return player
