@@ -212,10 +212,20 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
         if k == step:
             at_step = _review_step(hand, seat, show_all, names)
             street = street or part_of_hand(hand)
+            if step and _opens_fists(taken, private, hand, at_step):
+                action = f"{describe_action(taken, hand, names, True)}: the fists open"
     shown = seen.at(step, seat, show_all)
     for entry in at_step["seats"]:
         entry["cards"] = shown[entry["seat"]]
     return {"step": step, "total": total, "street": street, "action": action, **at_step}
+
+
+def _opens_fists(taken: dict, private: bool, hand: Hand, at_step: dict) -> bool:
+    """Whether ``taken`` was the last declaration in the fist, which opens them all: its
+    declaration is shown from that step on, so its words say it too."""
+    if taken["type"] != "declare" or private or hand.config.declare == "vocal":
+        return False
+    return any(s["seat"] == taken["seat"] and s["declaration"] for s in at_step["seats"])
 
 
 def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, str]) -> dict:

@@ -215,8 +215,10 @@
   }
   // The bar must not hide the felt, and a turn must not find it scrolled away: scroll so
   // that the table (your own seat too) ends where the bar begins, or, when it is above the
-  // screen, so that it comes back into view.
-  function keepFeltInView(bar) {
+  // screen, so that it comes back into view. A bar that is not a turn (acting ahead, a
+  // rebuy) only uncovers the table one is looking at: it never scrolls the felt's top away
+  // nor back from the log one is reading.
+  function keepFeltInView(bar, gently) {
     var felt = document.querySelector(".felt");
     if (!felt) return;
     var box = felt.getBoundingClientRect();
@@ -224,22 +226,28 @@
     var bottom = Math.max(box.bottom, mine ? mine.getBoundingClientRect().bottom : 0);
     var free = window.innerHeight - bar.offsetHeight;
     var shift = 0;
-    if (bottom > free) shift = bottom - free;
+    if (gently) shift = box.top >= 0 ? Math.min(Math.max(bottom - free, 0), box.top) : 0;
+    else if (bottom > free) shift = bottom - free;
     else if (box.top < 0) shift = Math.max(box.top, bottom - free);
     if (shift) window.scrollBy({ top: shift, behavior: "auto" });
   }
   var shownStep = null;  // the bar's first line: a new step may bring a taller bar
+  var barShown = false;  // any bar at the foot: a turn's, or acting ahead, or a rebuy
   function showTurn() {
     var bar = document.querySelector(".controls, .choose");  // a turn, or the game to pick
+    var foot = bar || document.querySelector(".act-ahead, .broke");
     var now = !!bar;
     var step = bar ? (bar.querySelector(".your-turn") || bar).textContent : null;
     document.body.classList.toggle("bar-open", now);
-    if (bar) document.body.style.setProperty("--bar-height", (bar.offsetHeight + 16) + "px");
+    document.body.classList.toggle("foot-bar", !!foot);
+    if (foot) document.body.style.setProperty("--bar-height", (foot.offsetHeight + 16) + "px");
     document.title = now ? "\u25cf Your turn \u2014 " + baseTitle : baseTitle;
     if (now && !myTurn) turnStarted();
     if (now && (!myTurn || step !== shownStep)) keepFeltInView(bar);
+    else if (foot && !barShown) keepFeltInView(foot, true);
     myTurn = now;
     shownStep = step;
+    barShown = !!foot;
   }
   document.addEventListener("htmx:wsAfterMessage", showTurn);
   document.addEventListener("DOMContentLoaded", showTurn);
@@ -283,8 +291,12 @@
       p.hidden = p.dataset.game !== table.dataset.game;
     });
     intro.dataset.key = key;
+    if (!intro.hidden) return;
     intro.hidden = false;
+    var foot = footBar();
+    if (foot) keepFeltInView(foot, true);  // the intro pushed the table down under it
   }
+  function footBar() { return document.querySelector(".controls, .choose, .act-ahead, .broke"); }
   document.addEventListener("htmx:wsAfterMessage", showIntro);
   document.addEventListener("DOMContentLoaded", showIntro);
   document.addEventListener("click", function (event) {
@@ -293,6 +305,8 @@
     var intro = document.getElementById("game-intro");
     localStorage.setItem(intro.dataset.key, "1");
     intro.hidden = true;
+    var foot = footBar();
+    if (foot) keepFeltInView(foot);  // the table moved up with it: back into view
   });
 
   // Keys on a desktop: F fold, C check or call, R raise (to the amount), Enter confirms.

@@ -27,6 +27,8 @@ def test_a_person_plays_a_hand_against_bots_from_the_home_page(
     page.wait_for_selector(".seat.me .card[data-card]")
     assert page.locator(".seat .bot").count() == 2
     assert not crowding(page)
+    assert page.locator("#game-intro").is_visible()
+    page.wait_for_function(SEAT_UNCOVERED, timeout=5_000)  # the intro pushed it down
     page.click("#game-intro .got-it")  # read: it goes
     assert page.locator("#game-intro").is_hidden()
     me = Player(page, first=True)
@@ -49,6 +51,13 @@ def test_a_person_plays_a_hand_against_bots_from_the_home_page(
         page.wait_for_selector(".controls", timeout=60_000)  # the next hand's first turn
         page.wait_for_timeout(300)
         assert felt_in_view(page)  # the turn brought the table back into view
+
+
+SEAT_UNCOVERED = """() => {
+  const bar = document.querySelector('.controls, .act-ahead');
+  const free = window.innerHeight - (bar ? bar.offsetHeight : 0);
+  return document.querySelector('.felt .seat.me').getBoundingClientRect().bottom <= free + 1;
+}"""
 
 
 CROWDING = """() => {

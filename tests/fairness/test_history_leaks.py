@@ -124,8 +124,12 @@ def check_review(document: dict, table: LiveTable, reviewer: int | None, steps) 
                     assert theirs is None or ours == theirs, f"seat {seat} hid {theirs}, {where}"
             live_declaration = live["declarations"][reviewer][seat]
             assert entry["declaration"] == live_declaration, f"seat {seat}'s declaration, {where}"
-        if step and not vocal and document["actions"][step - 1]["seat"] != reviewer:
-            assert not DECLARED.match(seen["action"]), f"{seen['action']!r}, {where}"
+        actor = document["actions"][step - 1]["seat"] if step else None
+        if step and not vocal and actor != reviewer:  # named only once the fists open
+            declared = DECLARED.match(seen["action"])
+            opened = live["declarations"][reviewer][actor]
+            named = declared.group(2).lower() if declared else None
+            assert named in (None, opened), f"{seen['action']!r}, {where}"
     return shown
 
 

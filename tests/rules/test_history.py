@@ -198,8 +198,19 @@ def test_a_declaration_in_the_fist_shows_only_once_the_fists_are_opened():
     )  # fmt: skip
     before_all = review(three, len(three["actions"]) - 1, 2)["seats"]
     assert [s["declaration"] for s in before_all] == [None, "high", None]
-    opened = review(three, len(three["actions"]), None)["seats"]
-    assert [s["declaration"] for s in opened] == ["low", "high", None]
+    opened = review(three, len(three["actions"]), None)
+    assert [s["declaration"] for s in opened["seats"]] == ["low", "high", None]
+    assert review(three, len(three["actions"]) - 1, 3)["action"] == "P2 declares"
+    assert opened["action"] == "P3 folds"  # the fold opened the fists; the seats say them
+
+    opens = played(
+        scripted_document("high-low-declare", EIGHT[:3], ante=1),
+        *[f"{s} check" for s in (1, 2, 3)], *[f"{s} draw" for s in (1, 2, 3)],
+        *[f"{s} check" for s in (1, 2, 3)], "1 declare low", "2 declare high", "3 declare high",
+    )  # fmt: skip
+    last = len(opens["actions"])
+    assert review(opens, last - 1, 1)["action"] == "P2 declares"
+    assert review(opens, last, 1)["action"] == "P3 declares High: the fists open"
 
 
 def test_a_vocal_declaration_is_public_and_logged_once():
