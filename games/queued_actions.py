@@ -21,7 +21,9 @@ from collections.abc import Callable
 
 from django.db import DatabaseError
 
-from games import notices, services, statements
+from games import notices, services, state, statements
+from games.models import Table
+from games.services import StaleAction
 
 logger = logging.getLogger(__name__)
 MOST_AT_ONCE = 32  # actions taken from the queue at a time
@@ -135,8 +137,24 @@ def _written_together(requests: list[Request]) -> dict[int, object]:
     order = sorted(ready)  # every text takes the tables' locks in one order: no deadlock
     try:
         statements.all_at_once([(ready[t][1].lock, ready[t][1].writes) for t in order])
-    except (statements.Unexpected, statements.NeedsTransaction, DatabaseError):
+    except statements.NeedsTransaction:  # the connection was cut: was the text written?
+        return _cut(ready)
+    except (statements.Unexpected, DatabaseError):
         return {}  # nothing was written: each is made on its own
     for table_id in order:
         ready[table_id][1].publish()
     return {index: prepared.result for index, prepared in ready.values()}
+
+
+def _cut(ready: dict[int, tuple[int, services.Prepared]]) -> dict[int, object]:
+    """The outcomes of a text whose connection was cut as it ran: one transaction, so
+    written for every table or for none. None written (every table still at the version
+    its action was made on): none here, each is made on its own. Else each player is
+    shown the table as it is now and told to look (services.LOST_CONNECTION)."""
+    for table_id in ready:
+        state.forget(table_id)
+    before = {t: prepared.shot.version - 1 for t, (_, prepared) in ready.items()}
+    at = dict(Table.objects.filter(pk__in=before).values_list("pk", "version"))
+    if all(at.get(t) == version for t, version in before.items()):
+        return {}
+    return {index: StaleAction(services.LOST_CONNECTION) for index, _ in ready.values()}

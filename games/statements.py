@@ -240,7 +240,8 @@ def at_once(lock: Statement, batch: list[Statement]) -> None:
 def all_at_once(parts: list[tuple[Statement, list[Statement]]]) -> None:
     """``at_once`` for several locks, each followed by its own writes, in one text: one
     round trip and one transaction for all. Unless every lock changes its row, nothing
-    at all is written (``Unexpected``)."""
+    at all is written (``Unexpected``), as when a new row's reserved id is taken; a
+    write the database refuses otherwise (a duplicate event) raises its own error."""
     texts: list[str] = []
     values: list = []
     for (sql, locked), batch in parts:
@@ -250,15 +251,30 @@ def all_at_once(parts: list[tuple[Statement, list[Statement]]]) -> None:
         values.extend(v for _, vs in batch for v in vs)
     try:
         _run("; ".join(texts), values, _rowcount, checked=False)
-    except (DataError, IntegrityError) as error:  # a lock's row had moved on
-        with _reserving:  # (or a reserved id was taken: a database restored from before)
-            _reserved.clear()
+    except (DataError, IntegrityError) as error:
+        if _id_taken(error):  # a database restored from before: reserve anew
+            with _reserving:
+                _reserved.clear()
+        elif not _lock_refused(error):
+            raise  # a write the database refuses whatever the version: no retry mends it
         raise Unexpected(str(error)) from error
     except DatabaseError:
         if connection.is_usable():
             raise
         connection.close()  # e.g. the database restarted and cut it
         raise NeedsTransaction("the kept connection was broken") from None
+
+
+def _lock_refused(error: DatabaseError) -> bool:
+    """Whether the text stopped at a lock that changed no row (its division by zero)."""
+    return getattr(error.__cause__, "sqlstate", None) == "22012"
+
+
+def _id_taken(error: DatabaseError) -> bool:
+    """Whether a row was written with an id another row has (a primary key's violation)."""
+    cause = error.__cause__
+    constraint = getattr(getattr(cause, "diag", None), "constraint_name", None) or ""
+    return getattr(cause, "sqlstate", None) == "23505" and constraint.endswith("_pkey")
 
 
 def update_each(model: type[models.Model], name: str, values: dict) -> None:

@@ -9,13 +9,14 @@ import random
 import re
 import threading
 
+import psycopg
 import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import queued_actions, services, state
+from games import queued_actions, services, state, statements
 from games.models import HandEvent, Table
 from games.services import ServiceError, StaleAction
 from tests.web.test_live_state import (
@@ -26,6 +27,7 @@ from tests.web.test_live_state import (
     next_move,
     same_table,
 )
+from tests.web.test_socket import _admin_url, _backend_pid
 
 pytestmark = pytest.mark.django_db(transaction=True)
 LOCK = re.compile(
@@ -187,3 +189,28 @@ async def test_a_refusal_in_the_queue_reaches_its_own_socket_only():
     )
     assert results[0] is None and results[2] is None
     assert isinstance(results[1], ServiceError)
+
+
+def test_a_text_cut_off_as_it_ran_is_made_again_only_if_nothing_was_written():
+    if connection.vendor != "postgresql":
+        pytest.skip("the database server cuts the connection: PostgreSQL's test run")
+    tables, requests, _ = tables_to_act(2, seed=8)
+    before, counted = versions(tables), [events(t) for t in tables]
+    # The connection is cut from outside before the text runs: nothing is written, and
+    # each action is made on its own, on a new connection.
+    with psycopg.connect(_admin_url(), autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", [_backend_pid()])
+    assert written(requests) == [None, None]
+    each_made_once(tables, before, counted)
+
+    # A text written before the cut: each player is told to look, and nothing is redone.
+    tables, requests, _ = tables_to_act(2, seed=9)
+    ready = {r[0]: (i, services.prepared(services.act.__wrapped__, r[0], r[1:], {}))
+             for i, r in enumerate(requests)}  # fmt: skip
+    assert queued_actions._cut(ready) == {}  # (not written yet: each would be made alone)
+    statements.all_at_once([(p.lock, p.writes) for _, p in ready.values()])
+    told = queued_actions._cut(ready)
+    assert sorted(told) == [0, 1]
+    assert all(isinstance(o, StaleAction) and "lost its database" in str(o) for o in told.values())
+    for table in tables:
+        same_table(state.latest_snapshot(table.pk), fresh_read(table))

@@ -188,6 +188,19 @@ def test_at_once_writes_all_or_nothing_by_its_lock():
     assert HandEvent.objects.filter(hand=hand, sequence=71).exists()
     assert Hand.objects.get(pk=hand.pk).sequence == 71
     assert Table.objects.get(pk=table.pk).version == version + 1
-    with pytest.raises(statements.Unexpected):  # a write that fails undoes the lock too
-        statements.at_once(lock(version + 1), writes(71))  # the same event again
+    with pytest.raises(IntegrityError):  # a write that fails undoes the lock too, and
+        statements.at_once(lock(version + 1), writes(71))  # is no moved fence to retry
     assert Table.objects.get(pk=table.pk).version == version + 1
+    statements.at_once(lock(version + 1), writes(72))  # the connection serves on
+
+    taken = statements.reserved_id(HandEvent)
+    statements.at_once(lock(version + 2), [statements.inserting(
+        HandEvent, id=taken, hand_id=hand.pk, sequence=73, action={}, by="", created=timezone.now()
+    )])  # fmt: skip
+    with pytest.raises(statements.Unexpected):  # an id another row has: reserved anew
+        statements.at_once(lock(version + 3), [statements.inserting(
+            HandEvent, id=taken, hand_id=hand.pk, sequence=74, action={}, by="",
+            created=timezone.now(),
+        )])  # fmt: skip
+    assert not any(statements._reserved.values())  # (none kept from before)
+    assert Table.objects.get(pk=table.pk).version == version + 3
