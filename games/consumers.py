@@ -105,6 +105,7 @@ class TableConsumer(NoDatabaseHopConsumer):
         the database has it). Told of every version from here on; kept told of this
         process's own ones if the layer is away (games.watchers.watch)."""
         self.screen = Screen(self.owner, self.session_key, self.is_host, self.send_text)
+        self.owner.sockets.add(self)
         await watchers.watch(self.table_id, self.screen, self.relay.layer, keep=True)
         if fresh:
             await self.screen.send_table(fresh=True)
@@ -112,15 +113,16 @@ class TableConsumer(NoDatabaseHopConsumer):
                 self.owner.note_presence()
 
     def move(self) -> None:
-        """The process this socket was forwarded to is gone, or no longer serves the
-        table: serve it wherever the table is claimed anew. The browser's messages wait
-        until it is served."""
+        """The process that serves this socket's table is gone, or no longer serves it
+        (this one too, once another has taken the table): serve it wherever the table
+        is claimed anew. The browser's messages wait until it is served."""
         if self.moving is None:
             self.moving = asyncio.get_running_loop().create_future()
             notices.in_background(self._rehome())
 
     async def _rehome(self) -> None:
         try:
+            await self._unserve()
             holder = await self.owner.claim(again=True)
             if self.counted:
                 await self._serve(holder)
@@ -147,18 +149,26 @@ class TableConsumer(NoDatabaseHopConsumer):
         self.counted = False
         return self.owner.leave(self.session_key or "")
 
+    async def _unserve(self) -> None:
+        """Stop serving this socket here, if it is: its screen goes."""
+        if self.screen is not None:
+            screen, self.screen = self.screen, None
+            self.owner.sockets.discard(self)
+            await watchers.unwatch(self.table_id, screen)
+
     async def disconnect(self, code: int) -> None:
         if getattr(self, "counted", False):
             last = self._uncount()
-            if self.screen is not None:
-                await watchers.unwatch(self.table_id, self.screen)
+            served_here = self.screen is not None
+            if served_here:
+                await self._unserve()
             elif hasattr(self, "relay"):
                 await forwarding.unforward(self.relay, self)  # (never raises)
             if last and self.session_key:  # gone, unless a socket of it shows up again
                 await database_sync_to_async(presence.left)(
                     self.table_id, self.session_key, timezone.now()
                 )
-                if self.screen is not None:  # (else the table's process looks)
+                if served_here:  # (else the table's process looks)
                     self.owner.note_presence(later=presence.GRACE.total_seconds() + 0.5)
 
     async def send_text(self, text: str) -> None:

@@ -6,7 +6,9 @@ table's: it sends the socket's messages to the process that holds the table's le
 (games.lease), which keeps a screen for it (games.screen) as for a socket of its own,
 and it passes on what that process sends back. When the holder's heartbeat lapses, or
 the holder answers that it does not serve the table, each socket forwarded to it claims
-the table anew (``TableConsumer.move``): it is then served here, or forwarded again.
+the table anew (``TableConsumer.move``): it is then served here, or forwarded again. A
+process that finds its table taken by another (it stalled past its lease) moves its own
+sockets of the table there the same way, and tells those forwarded to it to move.
 
 The messages, each sent to a process's relay channel (games.watchers) with its type:
 
@@ -241,12 +243,20 @@ async def _quietly(screen: ForwardedScreen, message: dict) -> None:
 
 
 async def _on_lost(relay: Relay, event: dict) -> None:
-    """Another process has claimed a table this one served (games.lease): sockets that
-    come from now on are forwarded there. The sockets served here stay until they leave
-    (fenced by the version like any overlap)."""
+    """Another process has claimed a table this one served (games.lease): its sockets
+    here move there (``TableOwner.lost_to``), and so do the sockets of other processes
+    forwarded here: each is told its screen has moved, and claims the table anew."""
     owner = owner_here(event["table"])
     if owner is not None:
         owner.lost_to(event["holder"])
+        for screen in list(owner.screens.values()):
+            notices.in_background(_moved_away(screen))
+
+
+async def _moved_away(screen: ForwardedScreen) -> None:
+    async with screen.turn:
+        await _drop(screen)
+        await _quietly(screen, {"type": "screen.moved", "screen": screen.id})
 
 
 # -- heartbeats ------------------------------------------------------------------------

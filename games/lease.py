@@ -8,9 +8,9 @@ the table if its holder is this process, nobody or a process no longer alive. Wi
 in-memory channel layer (one process) every table is this process's own and nothing is
 stored. Correctness never rests on the lease: the database's version fences every change.
 A process that stalls past the lapse, or serves tables through a Redis outage, finds at
-its next heartbeat the tables another has claimed meanwhile: their new sockets and their
-clocks go there, while the sockets it serves stay until they leave (both processes are
-fenced, and a clock run twice finds nothing due the second time).
+its next heartbeat the tables another has claimed meanwhile: their sockets, new and old,
+and their clocks go there (until then both processes are fenced, and a clock run twice
+finds nothing due the second time).
 """
 
 from __future__ import annotations

@@ -45,6 +45,7 @@ class TableOwner:
         self.reading: asyncio.Future | None = None
         self.clock: tuple[int, float, asyncio.TimerHandle] | None = None  # version, due, timer
         self.screens: dict[str, object] = {}  # forwarded here, by id (games.forwarding)
+        self.sockets: set = set()  # this process's sockets served here (games.consumers)
         self.holder: str | None = None  # the process that serves the table (None: this one)
         self.leases: Leases | None = None  # this process's, once it has claimed the table
         self.claiming: asyncio.Future | None = None
@@ -75,10 +76,12 @@ class TableOwner:
             self.leases.serving(self.table_id, True)
 
     def lost_to(self, holder: str) -> None:
-        """Another process has claimed the table: sockets that come from now on are
-        forwarded there. Its timer here stops (a socket that stays sets it again when
-        it is shown a new version)."""
+        """Another process has claimed the table: its sockets here move there, and those
+        that come from now on are forwarded there (games.forwarding moves the screens
+        forwarded here). Its timer here stops."""
         self.holder, self.claiming = holder, None
+        for socket in list(self.sockets):
+            socket.move()
         if self.clock is not None:
             self.clock[2].cancel()
             self.clock = None

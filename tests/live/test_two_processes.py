@@ -7,12 +7,14 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import signal
 import time
 from collections import Counter
 
 import psycopg
 import pytest
 
+from games import lease
 from tests.fairness.test_leaks import WHERE, HandWitness
 from tests.live.harness import (
     Browser,
@@ -110,3 +112,53 @@ def hand_document(database: str, invite: str, number: int) -> dict:
             "SELECT action FROM games_handevent WHERE hand_id = %s ORDER BY sequence", [hand_id]
         ).fetchall()
     return {**document, "actions": [a for (a,) in actions]}
+
+
+def test_a_stalled_processs_sockets_move_to_the_process_that_took_its_table(
+    postgres_database, tmp_path
+):
+    env = {**server_env(postgres_database, REDIS_URL), "TRACE_DIR": str(tmp_path)}
+    migrate(env)
+    servers = [Server(env, log=tmp_path / f"server{i}.log", app="bench.traced:application")
+               for i in (1, 2)]  # fmt: skip
+    try:
+        for server in servers:
+            server.start()
+        moved = asyncio.run(stall_and_play(*servers))
+    finally:
+        for server in servers:
+            server.stop()
+    stalled, taker = (marks_of(tmp_path / f"{s.process.pid}.tsv", moved) for s in servers)
+    assert stalled["written"] == 0 and stalled["tell"] == 0, (stalled, taker)
+    assert stalled["forwarded"] > 0 and taker["written"] > 0, (stalled, taker)
+
+
+async def stall_and_play(stalled: Server, taker: Server) -> float:
+    """A player's socket is served by ``stalled``, which stops for longer than its lease
+    lasts; meanwhile the other player's socket makes ``taker`` take the table. When
+    ``stalled`` runs again, its socket moves to ``taker``, and the two play a hand. When
+    the socket had moved (time.monotonic)."""
+    host = Browser(stalled.base)
+    invite = open_table(host, "levys", **SETTINGS["levys"])
+    first, second = Browser(stalled.base), Browser(taker.base)
+    for seat, player in enumerate((first, second), start=1):
+        player.post(f"/t/{invite}/join/", {"seat": seat, "name": f"P{seat}", "buy_in": 100},
+                    referer=f"/t/{invite}/")  # fmt: skip
+    await first.connect(invite)
+    await first.receive_until(lambda t: 'id="table"' in t)
+    os.kill(stalled.process.pid, signal.SIGSTOP)
+    try:
+        await asyncio.sleep(lease.LAPSE + 1)  # its heartbeat lapses
+        await second.connect(invite)  # the table is taken
+        await second.receive_until(lambda t: 'id="table"' in t)
+    finally:
+        os.kill(stalled.process.pid, signal.SIGCONT)
+    await first.receive_until(lambda t: 'id="table"' in t)  # shown anew by the taker
+    await asyncio.sleep(2 * lease.HEARTBEAT)
+    moved = time.monotonic()
+    host.base = taker.base  # the host's form goes where the table is, as nginx sends it
+    host.post(f"/t/{invite}/do/dealing/", {"on": "1"}, referer=f"/t/{invite}/")
+    for player in (first, second):
+        await player.receive_until(lambda t: "Hand 1:" in t, timeout=15)
+    await play_until_result([first, second])
+    return moved

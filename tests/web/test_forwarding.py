@@ -12,7 +12,8 @@ import pytest
 from channels.layers import get_channel_layer
 from redis import asyncio as aioredis
 
-from games import lease
+from games import lease, watchers
+from games.models import Table
 from tests.web.test_socket import Seat, join, open_table
 
 REDIS_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/7")
@@ -43,8 +44,10 @@ async def test_a_socket_of_a_table_another_process_has_claimed_is_forwarded_ther
         await redis.set(lease.HELD + str(table.pk), other)  # as it claims a lapsed table
         await asyncio.sleep(2 * lease.HEARTBEAT)  # this process's heartbeat finds it
         await late.connect(table)
-        opened = await received(layer, other, "screen.open")
-        assert opened["table"] == table.pk and opened["session"]
+        # The sockets served here move there too (see below): four sockets are opened.
+        opened = [await received(layer, other, "screen.open") for _ in range(4)]
+        assert {o["table"] for o in opened} == {table.pk}
+        assert sorted(bool(o["session"]) for o in opened) == [False, True, True, True]
 
         # Its messages go to the other process, and what that sends back is shown.
         await late.comm.send_to(text_data=json.dumps({"type": "sync", "version": 0}))
@@ -64,4 +67,43 @@ async def test_a_socket_of_a_table_another_process_has_claimed_is_forwarded_ther
             if seat.comm is not None:
                 await seat.comm.disconnect()
         await redis.delete(lease.ALIVE + other, lease.HELD + str(table.pk))
+        await redis.aclose()
+
+
+async def test_the_sockets_of_a_table_another_process_takes_move_there(settings):
+    settings.CHANNEL_LAYERS = {"default": LAYER}
+    settings.REDIS_URL = REDIS_URL
+    table, seats, spectator = await open_table("high-low-declare", 2)  # served here
+    layer = get_channel_layer()
+    other = await layer.new_channel()  # the process that takes the table
+    far = await layer.new_channel()  # a third process, whose socket is forwarded here
+    here = (await watchers.relay_here(layer)).channel
+    redis = aioredis.from_url(REDIS_URL)
+    try:
+        await redis.set(lease.ALIVE + far, 1, px=60_000)
+        opening = {"type": "screen.open", "table": table.pk, "invite": table.invite,
+                   "screen": "far-1", "from": far, "session": "", "host": False}  # fmt: skip
+        await layer.send(here, opening)
+        shown = await received(layer, far, "screen.show")
+        assert 'id="table"' in shown["shows"][0][1]  # served here
+
+        await redis.set(lease.ALIVE + other, 1, px=60_000)
+        await redis.set(lease.HELD + str(table.pk), other)  # as it claims a lapsed table
+        # This process's heartbeat finds the table taken: each of its sockets is opened
+        # there, and the socket forwarded here is told to claim the table anew.
+        opened = [await received(layer, other, "screen.open") for _ in range(3)]
+        assert sorted(bool(o["session"]) for o in opened) == [False, True, True]  # + spectator
+        assert (await received(layer, far, "screen.moved"))["screen"] == "far-1"
+
+        # Their messages go there now, and nothing is written here.
+        version = (await asyncio.to_thread(Table.objects.get, pk=table.pk)).version
+        await seats[1].comm.send_to(text_data=json.dumps({"type": "sync", "version": 0}))
+        message = await received(layer, other, "screen.message")
+        assert json.loads(message["text"]) == {"type": "sync", "version": 0}
+        assert (await asyncio.to_thread(Table.objects.get, pk=table.pk)).version == version
+    finally:
+        for seat in [*seats.values(), spectator]:
+            if seat.comm is not None:
+                await seat.comm.disconnect()
+        await redis.delete(lease.ALIVE + other, lease.ALIVE + far, lease.HELD + str(table.pk))
         await redis.aclose()
