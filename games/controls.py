@@ -183,6 +183,6 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
         banner += f'    <p class="hint-line">{escape(hint)}</p>\n'
     if hand:
         banner += f'    <p class="my-hand">Your hand: {escape(hand)}</p>\n'
-    owed = f' data-owed="{legal["call"]}"' if step == "betting" else ""  # for act-ahead
-    return (f'  <section class="controls" aria-label="your action"{owed}>\n{banner}{shown}'
+    round_ = f' data-round="{escape(stage)}"' if step == "betting" else ""  # for act-ahead
+    return (f'  <section class="controls" aria-label="your action"{round_}>\n{banner}{shown}'
             f"{body}  </section>\n")  # fmt: skip

@@ -353,15 +353,14 @@ def controls_html(context: dict) -> str:
 def _act_ahead(context: dict) -> str:
     """For a player in the hand whose turn it is not: what their cards make and, in a
     betting round, 'Check/fold' and 'Call any' ahead of their turn (table.js acts on them
-    when it comes, and clears them if the bet moves)."""
+    when it comes, and clears them when the round ends)."""
     seen, me = context["seen"], context["viewer"].seat
     mine = next((s for s in seen["seats"] if s["seat"] == me), None) if seen else None
     if not (context["hand"] and mine) or mine["folded"]:
         return ""
     betting = seen["step"] == "betting" and not (mine["all_in"] or mine["capped"])
-    owed = max(s["bet"] for s in seen["seats"]) - mine["bet"] if betting else None
-    return render_shown("ahead", {"betting": betting, "owed": owed, "hand": context["my_hand"],
-                                  "sequence": context["hand"].sequence})  # fmt: skip
+    return render_shown("ahead", {"betting": betting, "round": seen["stage"],
+                                  "hand": context["my_hand"]})  # fmt: skip
 
 
 GAME_BUTTONS = tuple({"slug": g.slug, "name": g.name} for g in GAMES.values())

@@ -25,27 +25,28 @@
   });
   document.addEventListener("htmx:wsClose", function () { socket = null; });
 
-  // Act ahead: a choice made before one's turn is played when the turn comes, with the
-  // controls the server sent for it; it is dropped if the bet to call has moved.
+  // Act ahead: a choice made before one's turn, played when the turn comes with the
+  // controls the server sent for it: Check/fold checks, or folds to a bet; Call any
+  // checks, or calls whatever the bet has become. Both go when the betting round ends.
   var ahead = null;
   function readAhead() {
-    var box = document.querySelector(".act-ahead[data-owed]");
+    var box = document.querySelector(".act-ahead[data-round]");
     ahead = box && {
-      owed: box.dataset.owed,
+      round: box.dataset.round,
       checkFold: document.getElementById("ahead-check-fold").checked,
       callAny: document.getElementById("ahead-call-any").checked,
     };
   }
   function playAhead() {
-    var box = document.querySelector(".act-ahead[data-owed]");
-    if (box && ahead && box.dataset.owed !== ahead.owed) {
+    var box = document.querySelector(".act-ahead[data-round]");
+    if (box && ahead && box.dataset.round !== ahead.round) {
       document.getElementById("ahead-check-fold").checked = false;
       document.getElementById("ahead-call-any").checked = false;
     }
     var bar = document.querySelector(".controls");
     if (!bar || !ahead) return;
-    if (bar.dataset.owed !== ahead.owed) { ahead = null; return; }  // the bet moved: ask anew
-    var wanted = ahead.checkFold ? ["c-check", "f"] : ahead.callAny ? ["c"] : [];
+    var wanted = bar.dataset.round !== ahead.round ? [] :
+      ahead.checkFold ? ["c-check", "f"] : ahead.callAny ? ["c"] : [];
     ahead = null;
     for (var i = 0; i < wanted.length; i++) {
       var key = wanted[i].split("-");
@@ -56,6 +57,10 @@
       }
     }
   }
+  document.addEventListener("change", function (event) {  // one choice ahead at a time
+    var other = { "ahead-check-fold": "ahead-call-any", "ahead-call-any": "ahead-check-fold" }[event.target.id];
+    if (other && event.target.checked) document.getElementById(other).checked = false;
+  });
 
   // A push replaces the table; keep what this person was typing or had opened.
   var kept = null;

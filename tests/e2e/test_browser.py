@@ -285,6 +285,39 @@ def test_a_check_fold_ticked_ahead_is_played_when_the_turn_comes(running_server,
     )
 
 
+def test_call_any_calls_a_bet_and_check_fold_folds_to_one(running_server, chromium):
+    host = chromium.new_context(viewport=LAPTOP).new_page()
+    pages = {name: chromium.new_context(viewport=PHONE).new_page() for name in ("Ann", "Bob")}
+    link = create_table(host, running_server.base, "high-low-declare")
+    sit(pages["Ann"], link, "Ann", "1")
+    sit(pages["Bob"], link, "Bob", "2")
+    host.wait_for_selector(".seat:has-text('Bob')")
+    host.click("button:has-text('Start dealing')")
+    for page in pages.values():
+        page.wait_for_selector(".seat.me .card[data-card]")
+
+    def bet_against(tick: str, answer: str) -> None:
+        """The player waiting ticks ``tick``; the one to act bets; the ``answer`` is made
+        for the one waiting when their turn comes."""
+        first = next(n for n, p in pages.items() if p.locator(".controls").count())
+        second = "Bob" if first == "Ann" else "Ann"
+        pages[second].check(tick)
+        bet = pages[first].locator(".controls form.raise button.primary")
+        act_and_wait(pages[first], lambda: bet.click())
+        host.wait_for_selector(f".log li:has-text('{second} {answer}')")
+
+    bet_against("#ahead-call-any", "calls")  # before the draw
+    for page in pages.values():  # both stand pat
+        page.wait_for_selector(".controls .draw-button, .act-ahead")
+    for _ in range(2):
+        drawing = next(p for p in pages.values() if p.locator(".controls .draw-button").count())
+        act_and_wait(drawing, lambda d=drawing: d.click(".controls .draw-button"))
+    for page in pages.values():
+        page.wait_for_selector(".controls[data-round], .act-ahead[data-round]")
+    assert all(not p.locator("#ahead-call-any:checked").count() for p in pages.values())
+    bet_against("#ahead-check-fold", "folds")  # after it: a new round, ticked anew
+
+
 def test_the_player_on_the_button_picks_the_game_from_the_bar_on_a_phone(running_server, chromium):
     host = chromium.new_context(viewport=LAPTOP).new_page()
     pages = {name: chromium.new_context(viewport=PHONE).new_page() for name in ("Ann", "Bob")}
