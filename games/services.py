@@ -51,7 +51,8 @@ from games.state import (
     take_engine,
 )
 
-DEAL_PAUSE = timedelta(seconds=5)  # time to look at the showdown before the next deal
+DEAL_PAUSE = timedelta(seconds=5)  # time to see who won before the next deal
+SHOWDOWN_PAUSE = timedelta(seconds=9)  # and to read the hands shown down
 
 
 class ServiceError(Exception):
@@ -740,7 +741,7 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
                                             result=hand.result))  # fmt: skip
     for player in players(table):
         player.stack = final.get(player.pk, player.stack)
-    table.next_deal_at = now + DEAL_PAUSE
+    table.next_deal_at = now + (SHOWDOWN_PAUSE if engine.showdown else DEAL_PAUSE)
     _apply_waiting_rebuys(table)
 
 

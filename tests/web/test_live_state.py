@@ -122,7 +122,7 @@ def test_a_deal_and_a_hand_end_on_a_held_version_end_as_cold_ones():
         same_table(state.held_snapshot(table.pk), fresh_read(table))
         state.latest_snapshot(table.pk)
         with CaptureQueriesContext(connection) as queries:
-            assert services.tick(table.pk, timezone.now() + services.DEAL_PAUSE * 2) is True
+            assert services.tick(table.pk, timezone.now() + services.SHOWDOWN_PAUSE * 2) is True
         sql = [q["sql"] for q in queries.captured_queries if "nextval(" not in q["sql"]]
         reads = " ".join(text for text in sql if text.startswith("SELECT"))
         assert "games_player" not in reads and "games_hand" not in reads  # known: held
@@ -421,7 +421,7 @@ def test_on_postgresql_a_deal_on_a_held_version_is_one_query_with_an_id_reserved
         state.latest_snapshot(table.pk)
         before = Table.objects.get(pk=table.pk).version
         with messages_to_postgresql() as sent:
-            assert services.tick(table.pk, timezone.now() + services.DEAL_PAUSE * 2) is True
+            assert services.tick(table.pk, timezone.now() + services.SHOWDOWN_PAUSE * 2) is True
         queries = [text for kind, text in sent if kind == "Query"]
         reserving = [text for text in queries if "nextval(pg_get_serial_sequence" in text]
         assert [kind for kind, _ in sent] == ["Query"] * len(queries)  # no BEGIN or COMMIT
@@ -454,7 +454,7 @@ def test_reserved_ids_taken_meanwhile_are_reserved_anew_and_the_deal_tried_again
             services.act(table.pk, *next_move(table, rng))
         state.latest_snapshot(table.pk)
         with messages_to_postgresql() as sent:
-            assert services.tick(table.pk, timezone.now() + services.DEAL_PAUSE * 2) is True
+            assert services.tick(table.pk, timezone.now() + services.SHOWDOWN_PAUSE * 2) is True
         hand = state.held_snapshot(table.pk).hand
         assert hand.pk not in taken
         same_table(state.held_snapshot(table.pk), fresh_read(table))

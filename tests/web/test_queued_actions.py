@@ -130,7 +130,7 @@ def test_the_clocks_deal_goes_with_players_actions_at_other_tables():
         services.act(dealer.pk, *next_move(dealer, rng))
     state.latest_snapshot(dealer.pk)
     ended = state.held_snapshot(dealer.pk).last.pk
-    due = timezone.now() + services.DEAL_PAUSE * 2
+    due = timezone.now() + services.SHOWDOWN_PAUSE * 2
     requests = [(services.tick, dealer.pk, (due,))]
     requests += [(services.act, m[0], m[1:]) for m in moves[1:]]
     before = versions(tables)

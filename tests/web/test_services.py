@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games import services, state
 from games.forms import BadInput, TableSettingsForm, as_sent, cleaned
-from games.models import Hand, HandEvent, LedgerEntry, Player
+from games.models import Hand, HandEvent, LedgerEntry, Player, Table
 from games.services import ServiceError, StaleAction
 from tests.web.helpers import (
     assert_chips_balance,
@@ -154,7 +154,7 @@ def test_hands_played_through_the_services_conserve_chips(game):
         assert hand.finished and hand.result["awards"]
         assert hand.events.count() == hand.sequence
         assert_chips_balance(table)
-        later = timezone.now() + services.DEAL_PAUSE + timedelta(seconds=1)
+        later = timezone.now() + services.SHOWDOWN_PAUSE + timedelta(seconds=1)
         services.tick(table.pk, later)
     assert played >= 1
 
@@ -170,6 +170,24 @@ def test_the_next_hand_waits_for_the_pause_then_the_button_moves():
     second = state.current_hand(table)
     assert second.number == 2
     assert second.document["button"] != first.document["button"]
+
+
+def test_a_showdown_is_left_up_longer_than_a_hand_won_by_folds():
+    table = make_table()
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    rng = random.Random(11)
+    pauses: dict[bool, set] = {True: set(), False: set()}
+    for number in range(1, 40):
+        play_current_hand(table, rng)
+        hand = table.hands.get(number=number)
+        shown_down = state.load_engine(hand).showdown
+        next_deal = Table.objects.get(pk=table.pk).next_deal_at
+        pauses[shown_down].add(next_deal - hand.ended)
+        if all(pauses.values()):
+            break
+        services.tick(table.pk, timezone.now() + services.SHOWDOWN_PAUSE)
+    assert pauses == {True: {services.SHOWDOWN_PAUSE}, False: {services.DEAL_PAUSE}}
 
 
 def test_action_clock_acts_for_the_player_when_time_runs_out():
