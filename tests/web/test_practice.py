@@ -60,6 +60,39 @@ def test_a_person_plays_a_whole_hand_against_bots(game, bots):
     assert '<span class="bot" title="played by the computer">bot</span>' in page
 
 
+def test_a_bot_out_of_chips_buys_in_again_as_the_hand_ends():
+    client = Client()
+    table = open_practice(client, "levys", 2)
+    me = Player.objects.get(table=table, bot=False).session_key
+    bot = Player.objects.filter(table=table, bot=True).first()
+    for number in range(1, 30):
+        play_out(table, me)
+        hand = table.hands.get(number=number)
+        bot.refresh_from_db()
+        if hand.result["stacks"][str(bot.seat)] == 0:
+            break
+        if bot.stack > 1:
+            services.adjust_stack(table.pk, bot.pk, 1 - bot.stack, "one chip left")
+        due = Table.objects.get(pk=table.pk).next_deal_at  # (the bots' clock runs ahead)
+        services.tick(table.pk, now=due + timedelta(seconds=0.1))
+    else:
+        raise AssertionError("the bot never lost its last chip")
+    assert bot.stack == table.max_buy_in and bot.status == Player.SEATED
+    rebuy = LedgerEntry.objects.filter(player=bot, kind="rebuy").get()
+    assert rebuy.amount == table.max_buy_in
+    assert_chips_balance(table)
+
+
+def test_a_practice_ledger_asks_nobody_to_settle_up():
+    client = Client()
+    table = open_practice(client, "levys", 2)
+    me = Player.objects.get(table=table, bot=False).session_key
+    play_out(table, me)
+    page = client.get(f"/t/{table.invite}/ledger/").content.decode()
+    assert "nobody settles up" in page and " pays " not in page and "Settle up" not in page
+    assert "the ledger balances" in page
+
+
 def test_a_practice_table_touches_no_other_tables_ledger():
     real = make_table("levys")
     services.request_seat(real.pk, "x1", 1, "Ann", 100)
