@@ -333,8 +333,9 @@ def create_table(**settings) -> Table:
 
 def open_practice(session_key: str, player: str, bot_count: int, **settings) -> Table:
     """A practice table: the person (``player``, their name) in seat 1 and ``bot_count``
-    bots after them, all with the maximum buy-in of play chips, dealing at once. It is a
-    table of its own: nothing of it is in any other table's ledger."""
+    bots spread around the table after them, all with the maximum buy-in of play chips,
+    dealing at once. It is a table of its own: nothing of it is in any other table's
+    ledger."""
     info = GAMES.get(settings.get("game", ""))
     if info is None:
         raise ServiceError("choose one of the games to practise")
@@ -344,8 +345,9 @@ def open_practice(session_key: str, player: str, bot_count: int, **settings) -> 
     player = _ruled(checked_name, player, bot_names)  # refused before anything is made
     table = create_table(practice=True, **settings)
     request_seat(table.pk, session_key, 1, player, table.max_buy_in, host=True)
-    for seat in range(2, bot_count + 2):
-        sit_bot(table.pk, seat)
+    everyone = bot_count + 1
+    for k in range(1, everyone):  # evenly apart, as around a real table
+        sit_bot(table.pk, 1 + int(k * table.seat_count / everyone + 0.5))
     set_dealing(table.pk, True)
     return table
 

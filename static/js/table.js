@@ -138,10 +138,17 @@
       var form = pick.closest("form");
       var field = form.querySelector("input[name=order]");
       var order = field.value ? field.value.split(",") : [];
-      if (order.indexOf(pick.dataset.card) === -1) order.push(pick.dataset.card);
+      var place = function (button) {
+        if (order.indexOf(button.dataset.card) !== -1) return;
+        order.push(button.dataset.card);
+        button.classList.add("picked");
+        button.setAttribute("data-position", order.length);
+      };
+      place(pick);
+      if (order.length === 4) {  // the card left is the hole card: no need to tap it
+        form.querySelectorAll(".arrange-card").forEach(function (b) { place(b); });
+      }
       field.value = order.join(",");
-      pick.classList.add("picked");
-      pick.setAttribute("data-position", order.length);
       var suits = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
       form.querySelector(".order-shown").textContent = order.map(function (card, i) {
         var shown = (card[0] === "T" ? "10" : card[0]) + suits[card[1]];

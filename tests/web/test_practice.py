@@ -83,6 +83,15 @@ def test_a_bot_out_of_chips_buys_in_again_as_the_hand_ends():
     assert_chips_balance(table)
 
 
+@pytest.mark.parametrize(("game", "bots", "seats"), [
+    ("levys", 3, [1, 3, 5, 7]), ("levys", 7, list(range(1, 9))), ("sviten", 2, [1, 3, 5]),
+    ("high-low-declare", 1, [1, 5]),
+])  # fmt: skip
+def test_the_bots_sit_evenly_around_the_table(game, bots, seats):
+    table = open_practice(Client(), game, bots)
+    assert [p.seat for p in Player.objects.filter(table=table).order_by("seat")] == seats
+
+
 def test_a_practice_ledger_asks_nobody_to_settle_up():
     client = Client()
     table = open_practice(client, "levys", 2)
