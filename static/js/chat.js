@@ -26,7 +26,11 @@
       if (parseInt(li.dataset.line, 10) > lastRead) unread += 1;
     });
     toggle.querySelector(".unread").textContent = unread ? "(" + unread + ")" : "";
-    toggle.setAttribute("aria-expanded", document.body.classList.contains("chat-open"));
+    var open = document.body.classList.contains("chat-open");
+    toggle.setAttribute("aria-expanded", open);
+    // On a phone the tab beside the open drawer shuts it: it says so.
+    var phone = getComputedStyle(toggle).position !== "static";
+    toggle.firstChild.nodeValue = open && phone ? "Close " : "Chat ";
   }
 
   function toBottom() {
@@ -56,6 +60,12 @@
   });
 
   document.addEventListener("click", function (event) {
+    var open = document.body.classList.contains("chat-open");
+    if (open && !event.target.closest(".chat-body, .chat-toggle")) {  // a tap beside it
+      document.body.classList.remove("chat-open");
+      showUnread();
+      return;
+    }
     if (!event.target.closest(".chat-toggle")) return;
     document.body.classList.toggle("chat-open");
     showUnread();

@@ -28,6 +28,13 @@ def test_a_line_said_on_a_phone_is_read_at_the_other_seat(request, running_serve
     assert bob.input_value("#chat-text") == "half a thought"
     ann.wait_for_function("document.getElementById('chat-text').value === ''")
 
+    # The button beside the open drawer says it shuts it; so does a tap beside it.
+    assert ann.locator(".chat-toggle").inner_text().startswith("Close")
+    ann.mouse.click(10, 400)
+    assert not ann.locator(".chat-body").is_visible()
+    assert ann.locator(".chat-toggle").inner_text().startswith("Chat")
+    ann.click(".chat-toggle")
+
     # With the drawer shut, a new line is counted on its button.
     ann.click(".chat-toggle")
     assert not ann.locator(".chat-body").is_visible()
