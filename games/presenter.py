@@ -221,6 +221,7 @@ def table_context(
             {"name": c["card"], "up": c["up"]} for c in (me_in_hand["cards"] if me_in_hand else [])
         ],
         "my_hand": _hand_words(seen, me_in_hand),
+        "dealt_in": shot.hand is not None and bool(me_in_hand),
         "out_of_chips": _out_of_chips(viewer.player, shot.hand is not None and bool(me_in_hand)),
     }
 
@@ -241,7 +242,10 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
     public = views[None] if views is not None else None
     by_seat = {p.seat: p for p in players if p.status == Player.SEATED}
     requested = {p.seat: p for p in players if p.status == Player.REQUESTED}
-    names = {p.seat: p.name for p in players if p.seat}
+    seated = {p.seat: p.name for p in players if p.seat}
+    names = dict(seated)  # the hand's lines name its own players, though they have left since
+    if public:
+        names.update({s["seat"]: s["name"] for s in public["seats"] if s["name"]})
     seat_players = [
         {"number": n, "player": by_seat.get(n), "requested": requested.get(n)}
         for n in range(1, table.seat_count + 1)
@@ -270,6 +274,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "next_stakes": _next_stakes(table, hand),
         "games": GAMES.values(),
         "chooser": shot.button_next,
+        "chooser_name": seated.get(shot.button_next, ""),
         "waiting": [p for p in players if p.status == Player.REQUESTED],
         "free_seats": [s["number"] for s in seat_players
                        if not s["player"] and not s["requested"]],
@@ -398,6 +403,7 @@ def panels_html(context: dict) -> str:
                "sitting_out": me.sitting_out, "rebuy_request": me.rebuy_request} if me else None,
         "free_seats": context["free_seats"],
         "out_of_chips": context["out_of_chips"],
+        "dealt_in": context["dealt_in"],
         "refused": context["viewer"].refused,
         "urls": context["urls"],
         "table": {"min_buy_in": table.min_buy_in, "max_buy_in": table.max_buy_in,

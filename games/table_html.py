@@ -105,7 +105,7 @@ def _step(context: dict) -> str:
         return "Waiting for the host to start dealing."
     chooser = context["chooser"]
     if chooser and table.game == "dealers-choice":
-        name = escape(context["names"].get(chooser, ""))
+        name = escape(context["chooser_name"])
         due = choice_due(table)
         return (f"Dealer's choice: waiting for {name} (seat {chooser}, on the button) "
                 f"to pick the game.{clock(due, table.action_clock) if due else ''}")  # fmt: skip

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from games import chat, services
+from games import chat, services, state
 from games.forms import (
     AdjustForm,
     ChatForm,
@@ -246,6 +246,9 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             player = services.player_for(table, key)
             if player is None:
                 raise ServiceError("you are not at this table")
+            hand = state.current_hand(table)
+            if hand is not None and player.pk in hand.seat_players.values():
+                raise ServiceError("you are in the hand being played: cash out when it ends")
             amount = services.cash_out(table.pk, player.pk)
             message = f"You cashed out {amount}. Thanks for playing."
         else:

@@ -80,7 +80,7 @@ def test_a_stack_change_too_big_is_refused_and_changes_nothing(number):
         form = {"player": ann.pk, "amount": number, "kind": kind}
         response = host.post(f"/t/{table.invite}/do/adjust/", form)
         assert response.status_code == 400
-        assert "the number of chips must be a whole number from" in response.content.decode()
+        assert "The number of chips must be a whole number from" in response.content.decode()
     assert table_state(table) == before
 
 

@@ -99,7 +99,7 @@ def test_a_spectator_reads_the_chat_but_cannot_post():
     watcher = Client()
     html = page(watcher, table)
     assert "Take a seat to chat" in html and 'id="chat-text"' not in html
-    assert "take a seat to chat" in say(watcher, table, "hello")
+    assert "Take a seat to chat" in say(watcher, table, "hello")
     assert lines_of(table) == []
 
 
@@ -110,7 +110,7 @@ def test_a_player_waiting_for_the_hosts_approval_cannot_post_yet():
     waiting = Client()
     waiting.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Wes", "buy_in": 100})
     assert Player.objects.get(name="Wes").status == Player.REQUESTED
-    assert "take a seat to chat" in say(waiting, table, "let me in")
+    assert "Take a seat to chat" in say(waiting, table, "let me in")
 
 
 def test_the_host_without_a_seat_speaks_as_host_and_seated_as_their_name_and_host():
@@ -130,7 +130,7 @@ def test_a_muted_player_is_refused_until_the_host_unmutes_them():
     player = Player.objects.get(name="Ann")
     answer = host.post(f"/t/{table.invite}/do/mute/", {"player": player.pk, "on": "1"})
     assert "Ann is muted." in answer.content.decode()
-    assert "the host has muted you" in say(ann, table, "but wait")
+    assert "The host has muted you" in say(ann, table, "but wait")
     html = page(ann, table)
     assert "The host has muted you" in html and 'id="chat-text"' not in html
     assert "Unmute in the chat" in page(host, table)
@@ -145,7 +145,7 @@ def test_only_the_host_can_mute():
     sit(table, 2, "Bob")
     bob = Player.objects.get(name="Bob")
     answer = ann.post(f"/t/{table.invite}/do/mute/", {"player": bob.pk, "on": "1"})
-    assert "only the host" in answer.content.decode()
+    assert "Only the host" in answer.content.decode()
     assert not Player.objects.get(name="Bob").muted
 
 

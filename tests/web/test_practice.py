@@ -129,9 +129,9 @@ def test_the_host_seats_a_bot_at_a_real_table_and_the_ledger_names_it_the_hosts(
         "Bot Ada (the host&#x27;s bot)" in client.get(f"/t/{table.invite}/ledger/").content.decode()
     )
     taken = client.post(f"/t/{table.invite}/do/bot/", {"seat": 3})
-    assert "seat 3 is taken" in taken.content.decode()
+    assert "Seat 3 is taken" in taken.content.decode()
     stranger = Client().post(f"/t/{table.invite}/do/bot/", {"seat": 4})
-    assert "only the host" in stranger.content.decode()
+    assert "Only the host" in stranger.content.decode()
     assert Player.objects.filter(table=table, bot=True).count() == 1
 
 
@@ -151,7 +151,7 @@ def test_a_bot_explains_its_last_move_only_once_its_cards_were_shown():
         assert "kept its cards hidden" in said
     else:
         assert said.count("Bot ") == 1 and ": " in said
-    assert "only a bot" in client.get(f"/t/{table.invite}/explain/1/").content.decode()
+    assert "Only a bot" in client.get(f"/t/{table.invite}/explain/1/").content.decode()
 
 
 def test_a_bot_is_never_shown_away():

@@ -221,7 +221,7 @@ def _state(table: Table) -> tuple:
 
 
 BAD_MESSAGES = [
-    ("not json at all", "bad message"),
+    ("not json at all", "Bad message"),
     ("[1, 2, 3]", "a message is a JSON object"),
     (json.dumps({"type": "check"}), "carries the hand sequence"),
     (json.dumps({"type": "check", "seq": "x"}), "must be a whole number"),

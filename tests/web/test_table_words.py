@@ -354,3 +354,19 @@ def test_the_middle_says_who_won_until_the_next_deal_and_the_log_keeps_its_numbe
         name = Player.objects.get(pk=last.seat_players[str(seat)]).name
         assert f"<strong>{name}</strong> wins" in middle
     assert f"Hand {last.number}: " in middle and "Next hand coming up shortly." in middle
+
+
+def test_a_player_who_left_is_still_named_in_the_last_hands_lines():
+    table = dealt("levys", players=3)
+    services.set_dealing(table.pk, False)
+    act(table, "bet", to=2)
+    act(table, "fold")
+    act(table, "fold")  # the bettor wins
+    folder = next(s for s in range(1, 4) if f"P{s} folds" in page(table, None))
+    leaver = Player.objects.get(table=table, seat=folder)
+    services.cash_out(table.pk, leaver.pk)
+    services.request_seat(table.pk, "s9", folder, "Newcomer", 200)
+    html = page(table, None)
+    log = html.split('<section class="log">')[1].split("</section>")[0]
+    assert f"P{folder} folds" in log and f"seat {folder}" not in log
+    assert "Newcomer" in html and "Newcomer calls" not in log

@@ -74,7 +74,7 @@ def test_only_the_host_may_use_host_controls():
     stranger = Client()
     stranger.get(f"/t/{table.invite}/")
     response = stranger.post(f"/t/{table.invite}/do/dealing/", {"on": "1"})
-    assert "only the host" in response.content.decode()
+    assert "Only the host" in response.content.decode()
     table.refresh_from_db()
     assert not table.dealing
 
@@ -117,6 +117,21 @@ def test_joining_and_the_player_controls_work_through_the_forms():
     assert Player.objects.get(name="Ann").status == "left"
 
 
+def test_a_player_in_the_hand_is_told_to_cash_out_when_it_ends():
+    host, table = host_client()
+    ann, bob = Client(), Client()
+    for seat, (client, name) in enumerate([(ann, "Ann"), (bob, "Bob")], start=1):
+        client.get(f"/t/{table.invite}/")
+        client.post(f"/t/{table.invite}/join/", {"seat": seat, "name": name, "buy_in": 150})
+    host.post(f"/t/{table.invite}/do/dealing/", {"on": "1"})
+    page = ann.get(f"/t/{table.invite}/").content.decode()
+    cash_out = page.split("/me/cash-out/")[1].split("</form>")[0]
+    assert "<button disabled" in cash_out and "when this hand ends" in cash_out
+    response = ann.post(f"/t/{table.invite}/me/cash-out/", HTTP_HX_REQUEST="true")
+    assert "You are in the hand being played: cash out when it ends" in response.content.decode()
+    assert Player.objects.get(name="Ann").status == "seated"
+
+
 def test_the_join_form_refuses_a_taken_seat_with_a_message():
     _, table = host_client()
     seat_players(table, 1)
@@ -127,7 +142,7 @@ def test_the_join_form_refuses_a_taken_seat_with_a_message():
         HTTP_HX_REQUEST="true",
     )  # fmt: skip
     assert response.status_code == 200
-    assert "seat 1 is taken" in response.content.decode()
+    assert "Seat 1 is taken" in response.content.decode()
     assert Player.objects.count() == 1
 
 
