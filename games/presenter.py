@@ -390,7 +390,9 @@ def host_start(context: dict) -> str:
     table = context["table"]
     if not context["viewer"].is_host or table.dealing:
         return ""
-    return render_shown("start", {"url": context["urls"]["host_dealing"]})
+    hand = context["hand"]
+    return render_shown("start", {"url": context["urls"]["host_dealing"], "mid_hand": bool(hand),
+                                  "dealt_before": bool(hand or context["last_hand"])})  # fmt: skip
 
 
 def panels_html(context: dict) -> str:

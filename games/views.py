@@ -287,6 +287,8 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         player_id, approve = form["player"], form["approve"]
         if what == "dealing":
             services.set_dealing(table.pk, form["on"])
+            message = ("Dealing started." if form["on"] else
+                       "Dealing paused: no new hand until you resume.")  # fmt: skip
         elif what == "void":
             services.void_hand(table.pk)
         elif what == "seat":

@@ -1,6 +1,6 @@
-// The new-table form: only the options that apply to the chosen game and betting are
-// shown, and a game's house rules fill the form in one tap. Without this script the
-// form shows every option and the house-rules buttons reload the page filled in.
+// The new-table form: a game's house rules fill the form in one tap, and the seats are
+// held to the game's most (settings.js shows only the options that apply). Without this
+// script the house-rules buttons reload the page filled in.
 (function () {
   "use strict";
   var form = document.getElementById("new-table");
@@ -8,23 +8,9 @@
   if (!form || !starts) return;
   var data = JSON.parse(document.getElementById("new-table-data").textContent);
   var game = form.elements.game;
-  var structure = form.elements.structure;
-
-  function among(list, value) {
-    return !list || list.split(" ").indexOf(value) >= 0;
-  }
 
   function showWhatApplies() {
-    form.querySelectorAll(".only").forEach(function (group) {
-      var applies = among(group.dataset.games, game.value) &&
-        among(group.dataset.structures, structure.value);
-      group.hidden = !applies;
-      // A hidden option is not sent, so a value typed before it was hidden cannot
-      // change the table (the server then takes the option's default).
-      group.querySelectorAll("input, select").forEach(function (field) {
-        field.disabled = !applies;
-      });
-    });
+    window.pokerhomeSettings.showWhatApplies(form);  // settings.js
     var seats = form.elements.seat_count;
     var most = data.seats[game.value];
     if (seats && most) {
@@ -65,7 +51,6 @@
     markStart(null);
     showWhatApplies();
   });
-  structure.addEventListener("change", showWhatApplies);
   // The browser may restore the form's values when the host comes back to the page.
   window.addEventListener("pageshow", showWhatApplies);
   showWhatApplies();

@@ -244,7 +244,7 @@ def test_the_draw_button_says_what_it_will_do_and_an_old_notice_goes(running_ser
     sit(bob, link, "Bob", "2")
     host.wait_for_selector(".seat:has-text('Bob')")
     host.click("button:has-text('Start dealing')")
-    host.wait_for_selector("#notice:has-text('Done.')")
+    host.wait_for_selector("#notice:has-text('Dealing started.')")
     host.wait_for_timeout(2500)  # the notice has been up a while when the table moves on
     players = {"ann": ann, "bob": bob}
     for page in players.values():

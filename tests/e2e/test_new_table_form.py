@@ -59,3 +59,10 @@ def test_a_host_on_a_phone_sees_only_what_applies_and_starts_from_house_rules(
         "small_bet": "", "big_bet": "",
     }  # fmt: skip
     assert {field: page.input_value(f"#set-{field}") for field in opened} == opened
+    # The host's own form at the table shows only what applies too, and follows a change.
+    assert page.locator("#host-settings #set-small_bet").is_hidden()
+    assert page.locator("#host-settings #set-declare").is_hidden()
+    page.select_option("#host-settings select[name=structure]", "fixed-limit")
+    assert page.locator("#host-settings #set-small_bet").is_visible()
+    page.select_option("#host-settings select[name=game]", "dealers-choice")
+    assert page.locator("#host-settings #set-declare").is_visible()
