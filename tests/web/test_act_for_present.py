@@ -9,7 +9,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import presence, services, state
+from games import presence, presenter, services, state
 from games.models import Player, Presence, Table
 from tests.web.helpers import make_table, seat_players, session_of
 from tests.web.test_socket import Seat, join
@@ -177,3 +177,22 @@ def test_a_process_holding_no_version_shows_who_is_away_with_a_new_version():
     services.note_presence(table.pk)
     assert Table.objects.get(pk=table.pk).version == version + 1
     assert '<span class="away">away</span>' in seat_html(table, 1)
+
+
+def test_the_host_is_offered_to_act_only_for_a_player_who_is_away():
+    table = dealt()
+    seat, _ = to_act(table)
+    for player in Player.objects.filter(table=table):  # everyone here, the one to act too
+        presence.seen(table.pk, player.session_key, timezone.now())
+    state.forget(table.pk)  # presence is read with the version: read it again
+
+    def host_page() -> str:
+        shot = state.latest_snapshot(table.pk)
+        return presenter.render_table(
+            shot.table, presenter.viewer_of(shot.table, "s1", True, shot), shot
+        )
+
+    assert "Act for them" not in host_page()
+    presence.seen(table.pk, session_of(table, seat), timezone.now() - timedelta(seconds=31))
+    state.forget(table.pk)
+    assert "Act for them (away)" in host_page()
