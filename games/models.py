@@ -61,6 +61,7 @@ class Table(models.Model):
     dealing = models.BooleanField(default=False)
     button = models.PositiveSmallIntegerField(null=True, blank=True)
     chosen_game = models.CharField(max_length=20, blank=True, default="")
+    chosen_by = models.CharField(max_length=8, blank=True, default="")  # "clock", "host"
     next_deal_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)

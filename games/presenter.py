@@ -19,6 +19,7 @@ from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.rules.cards import faces
 from games.rules.catalog import GAMES
 from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
+from games.rules.history import choice_text
 from games.rules.view import betting_name, stakes
 from games.rules_pages import rules_link
 from games.state import TableSnapshot, keep, snapshot
@@ -29,6 +30,8 @@ def event_text(event: dict, names: dict[int, str]) -> str:
     who = names.get(event.get("seat"), f"seat {event.get('seat')}")
     text = faces(_event_line(event, who, names))  # "Q♠", as on the cards
     by = event.get("by")
+    if event["event"] == "chosen":
+        return choice_text(event, names)  # says by whom itself
     if by == "clock":
         return f"{text} (clock)"
     if by == "host":

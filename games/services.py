@@ -373,9 +373,12 @@ def change_settings(table: Table, **settings) -> None:
 
 @writes_table
 def set_dealing(table: Table, on: bool, now: datetime | None = None) -> None:
+    now = now or timezone.now()
     table.dealing = on
     if on:
-        _deal_if_ready(table, now or timezone.now())
+        if table.next_deal_at and table.next_deal_at < now:  # due while paused: due now, so
+            table.next_deal_at = now  # a dealer's choice starts its clock at the resume
+        _deal_if_ready(table, now)
 
 
 @writes_table
@@ -542,6 +545,7 @@ def choose_game(table: Table, session_key: str, game: str, now: datetime | None 
     button = button_after(table, players(table))
     dealt = len(dealt_in(players(table)))
     table.chosen_game = _ruled(table_rules.choose_game, player.seat, button, game, dealt)
+    table.chosen_by = ""
     _deal_if_ready(table, now or timezone.now())
 
 
@@ -560,13 +564,17 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
         chooser_is_a_bot = any(p.bot and p.seat == button for p in players)
         if not table.chosen_game and (chooser_is_a_bot or choice_deadline(table, now) <= now):
             table.chosen_game = _game_last_played(table, len(players))
+            table.chosen_by = "" if chooser_is_a_bot else "clock"  # (a bot picks as it must)
         game = table.chosen_game  # "" until the button's player picks
     ready = [(p.seat, p.name, p.stack) for p in players]
     deal = table_rules.next_deal(game, ready, table.button, table.seat_count)
     if deal is None:
         return None
+    chosen = None
+    if table.game == "dealers-choice" and button in (s for s, _, _ in deal.seats):
+        chosen = {"seat": button, **({"by": table.chosen_by} if table.chosen_by else {})}
     players, game, button = players[: len(deal.seats)], deal.game, deal.button
-    document = new_document(hand_config(table, game), deal.seats, button)
+    document = new_document(hand_config(table, game), deal.seats, button, chosen=chosen)
     engine = replay(document)
     last = _last_hand(table)
     bot_seats = [p.seat for p in players if p.bot]
@@ -618,6 +626,7 @@ def choose_for_absent(table: Table, now: datetime | None = None) -> None:
     chooser = next(p for p in dealt if p.seat == button_after(table, dealt))
     _must_be_away(table, chooser, choice_deadline(table, now) <= now, now)
     table.chosen_game = _game_last_played(table, len(dealt))
+    table.chosen_by = "host"
     table.next_deal_at = now
     _deal_if_ready(table, now)
 

@@ -290,7 +290,7 @@ def _still_at(shot: TableSnapshot) -> bool:
 def mark_dealt(table: Table, button: int) -> None:
     """The table as a deal leaves it: the button moved, the game chosen and the time of
     the deal cleared."""
-    table.button, table.chosen_game, table.next_deal_at = button, "", None
+    table.button, table.chosen_game, table.chosen_by, table.next_deal_at = button, "", "", None
 
 
 def final_stacks(hand: Hand, engine: HandState) -> dict[int, int]:

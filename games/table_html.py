@@ -235,7 +235,7 @@ def seat(seat: dict, context: dict) -> str:
         table = context["table"]
         chooser = context["chooser"] if table.game == "dealers-choice" else None
         between = chooser or table.button  # the button's player picks the game before the deal
-        button = (in_hand and in_hand["button"]) or (not hand and between == number)
+        button = (hand and in_hand and in_hand["button"]) or (not hand and between == number)
         badge = ' <span class="badge" title="dealer button">D</span>' if button else ""
         chips = in_hand["stack"] if in_hand and hand else player.stack
         bet = in_hand["bet"] if in_hand and hand else 0

@@ -25,8 +25,11 @@ def new_document(
     seats: Sequence[tuple[int, str, int]],
     button: int,
     rng: Shuffler | None = None,
+    chosen: dict | None = None,
 ) -> dict:
-    """A fresh hand: the deck and the reshuffle order drawn now (SystemRandom by default)."""
+    """A fresh hand: the deck and the reshuffle order drawn now (SystemRandom by default).
+    ``chosen``: at dealer's choice, the seat that picked the game, and ``by`` the clock or
+    the host when they picked the default for it."""
     deck = shuffled_deck(rng)
     reshuffle = shuffled_deck(rng)
     return {
@@ -37,7 +40,7 @@ def new_document(
         "deck": [str(c) for c in deck],
         "reshuffle": [str(c) for c in reshuffle],
         "actions": [],
-    }
+    } | ({"chosen": chosen} if chosen else {})
 
 
 def start_hand(document: dict) -> Hand:
@@ -64,6 +67,7 @@ def start_hand(document: dict) -> Hand:
         read_deck_order(document["deck"]),
         read_deck_order(reshuffle) if reshuffle is not None else None,
         folds_to_muck=FOLDS_TO_MUCK[document["format"]],
+        chosen=document.get("chosen"),
     )
 
 

@@ -111,6 +111,7 @@ class Hand:
         deck: Sequence[Card],
         reshuffle: Sequence[Card] | None = None,
         folds_to_muck: bool = True,
+        chosen: dict | None = None,
     ) -> None:
         self.config = config
         self.folds_to_muck = folds_to_muck  # False only to replay hands of format /1
@@ -142,6 +143,8 @@ class Hand:
         self.awards: list[Award] = []
         self.finished = False
         self.showdown = False
+        if chosen is not None:
+            self._log_choice(chosen)
         self._post_forced_bets()
         self._advance()
 
@@ -164,6 +167,17 @@ class Hand:
                 raise BadSettings(f"seat {s} needs chips to be dealt in")
         if button not in numbers:
             raise BadSettings(f"the button must be at a seat that is dealt in, not {button!r}")
+
+    def _log_choice(self, chosen: dict) -> None:
+        """Dealer's choice: who picked this hand's game, and whether the clock or the host
+        picked it for them (the default: the game last played)."""
+        seat, by = chosen.get("seat") if isinstance(chosen, dict) else None, None
+        if seat not in self.players:
+            raise BadSettings("'chosen' names the seat that picked the game: a seat dealt in")
+        by = chosen.get("by")
+        if by not in (None, "clock", "host"):
+            raise BadSettings("'chosen' is by the player, the clock or the host")
+        self._emit("chosen", seat=seat, game=self.config.game, **({"by": by} if by else {}))
 
     def _post_forced_bets(self) -> None:
         cfg = self.config

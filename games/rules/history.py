@@ -368,6 +368,16 @@ class _LogWriter:
             self.lines.append(line)
 
 
+def choice_text(event: dict, names: dict[int, str]) -> str:
+    """Who picked a dealer's-choice hand's game: the player, or the clock or the host for
+    them, as the default (RULES.md section 6: a default is marked as such wherever it is
+    shown)."""
+    game, who = GAMES[event["game"]].name, names.get(event["seat"], f"seat {event['seat']}")
+    if event.get("by"):
+        return f"Dealer's choice: the {event['by']} picks {game} for {who}"
+    return f"Dealer's choice: {who} picks {game}"
+
+
 POSTS = {"ante": "the ante", "small blind": "the small blind", "big blind": "the big blind"}
 
 
@@ -393,6 +403,8 @@ def _event_line(event: dict, names: dict[int, str]) -> str | None:
         return "*** SHOWDOWN *** " + "; ".join(
             f"{names[int(s)]} shows {' '.join(cards)}" for s, cards in event["hands"].items()
         )
+    if kind == "chosen":
+        return choice_text(event, names)
     if kind == "reshuffle":
         return "The stub ran out: the muck is reshuffled"
     if kind == "uncalled":

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from decimal import Decimal
 from functools import lru_cache
 
 from django import template
@@ -22,6 +23,12 @@ def get_item_at(items: list, index: int) -> object:
 @register.filter
 def money_of(book, chips: int) -> object:
     return book.money(chips)
+
+
+@register.filter
+def plain_number(value: Decimal | None) -> str:
+    """A decimal as a person writes it: 0.05, not 0.0500 (and 100, not 1E+2)."""
+    return "" if value is None else format(value.normalize(), "f")
 
 
 SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}

@@ -14,6 +14,7 @@ import pytest
 from games.rules.config import HandConfig
 from games.rules.document import ReplayError, new_document, replay, start_hand
 from games.rules.errors import BadSettings
+from games.rules.history import text_log
 from tests.rules.playout import random_action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,6 +104,9 @@ def test_any_moment_of_a_hand_can_be_rebuilt():
         (lambda d: d["config"].update(colour="red"), "unknown config fields"),
         (lambda d: d.update(actions={}), "'actions' is a list"),
         (lambda d: d["deck"].__setitem__(0, d["deck"][1]), "appears twice"),
+        (lambda d: d.update(chosen={"seat": 9}), "'chosen' names the seat"),
+        (lambda d: d.update(chosen="Ann"), "'chosen' names the seat"),
+        (lambda d: d.update(chosen={"seat": 2, "by": "bot"}), "'chosen' is by the player"),
     ],
 )
 def test_malformed_documents_are_refused_with_a_message(change, message):
@@ -119,3 +123,18 @@ def test_a_replay_error_names_the_action():
         replay(document)
     assert failure.value.index == 0
     assert "action 0" in str(failure.value)
+
+
+@pytest.mark.parametrize(
+    ("chosen", "line"),
+    [
+        ({"seat": 2}, "Dealer's choice: B picks Levy's Game"),
+        ({"seat": 2, "by": "clock"}, "Dealer's choice: the clock picks Levy's Game for B"),
+        ({"seat": 2, "by": "host"}, "Dealer's choice: the host picks Levy's Game for B"),
+    ],
+)
+def test_a_dealers_choice_hand_opens_by_saying_who_picked_the_game(chosen, line):
+    seats = [(1, "A", 50), (2, "B", 50), (3, "C", 50)]
+    document = new_document(HandConfig("levys", ante=1), seats, 2, random.Random(1), chosen)
+    assert start_hand(document).log[0] == {"event": "chosen", "game": "levys", **chosen}
+    assert line in text_log(json.loads(json.dumps(document)), None)

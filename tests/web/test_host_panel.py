@@ -59,3 +59,13 @@ def test_pausing_mid_hand_says_the_hand_plays_on_and_offers_to_resume():
     services.void_hand(table.pk)
     page = host.get(f"/t/{table.invite}/").content.decode()
     assert "no new hand is dealt until you resume" in page and "Resume dealing" in page
+
+
+def test_money_per_chip_is_shown_as_written_and_the_ledger_puts_the_net_first():
+    host, table = host_table(chip_value="0.05")
+    services.request_seat(table.pk, "s1", 1, "P1", 200)
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    assert 'id="set-chip_value" data-keep min="0" step="0.0001" value="0.05"' in page
+    ledger = host.get(f"/t/{table.invite}/ledger/").content.decode()
+    row = ledger.split("<tbody>")[1].split("</tr>")[0]
+    assert row.index('<td class="net">0</td>') < row.index("<td>200</td>")  # net, then stack

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 from datetime import timedelta
+from html import unescape
 
 import pytest
 from django.utils import timezone
 
-from games import presenter, services, state
+from games import history, presenter, services, state
 from games.models import Player, Table
 from tests.web.helpers import make_table, play_current_hand, seat_players, session_of
 
@@ -170,6 +171,38 @@ def test_dealers_choice_badges_the_chooser_and_the_clock_picks_the_last_game():
     services.tick(table.pk, now=timezone.now() + timedelta(seconds=21))
     hand = state.current_hand(table)
     assert hand is not None and hand.game == "levys"  # no game played yet: the first
+    said = f"Dealer's choice: the clock picks Levy's Game for P{chooser}"
+    assert said in unescape(page(table, None))  # the live log, and the review's text
+    assert said in history.hand_text(hand, None, show_all=False)
+
+
+def test_between_hands_at_dealers_choice_only_the_chooser_has_the_button():
+    table = make_table("dealers-choice")
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    services.choose_for_absent(table.pk)
+    play_current_hand(table, random.Random(5))
+    shot = state.latest_snapshot(table.pk)
+    assert shot.hand is None and shot.last is not None  # the last hand is still shown
+    html = page(table, None)
+    badge = '<span class="badge" title="dealer button">D</span>'
+    assert html.count(badge) == 1
+    assert badge in html.split(f'data-seat="{shot.button_next}"')[1].split('<div class="seat')[0]
+
+
+def test_after_a_long_pause_the_button_still_gets_the_whole_clock_to_choose():
+    table = make_table("dealers-choice", action_clock=20)
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    services.set_dealing(table.pk, False)  # the host pauses while the button chooses
+    resumed = timezone.now() + timedelta(minutes=10)
+    services.set_dealing(table.pk, True, now=resumed)
+    assert state.current_hand(table) is None
+    assert "waiting for P" in page(table, None)  # the button is asked, not passed over
+    services.tick(table.pk, now=resumed + timedelta(seconds=15))
+    assert state.current_hand(table) is None
+    services.tick(table.pk, now=resumed + timedelta(seconds=21))
+    assert state.current_hand(table) is not None
 
 
 def test_the_host_may_choose_for_the_button_and_nobody_else_can_when_none_is_waiting():
@@ -178,7 +211,9 @@ def test_the_host_may_choose_for_the_button_and_nobody_else_can_when_none_is_wai
     services.set_dealing(table.pk, True)
     assert "(the game last played)" in page(table, None, host=True)
     services.choose_for_absent(table.pk)
-    assert state.current_hand(table) is not None
+    hand = state.current_hand(table)
+    assert hand is not None
+    assert "Dealer's choice: the host picks Levy's Game for P" in unescape(page(table, None))
     version = Table.objects.get(pk=table.pk).version
     with pytest.raises(services.ServiceError):
         services.choose_for_absent(table.pk)
