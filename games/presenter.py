@@ -389,13 +389,24 @@ def choose_html(context: dict) -> str:
 
 
 def host_start(context: dict) -> str:
-    """The host's "Start dealing", right under the felt while the table waits for it."""
-    table = context["table"]
-    if not context["viewer"].is_host or table.dealing:
+    """Right under the felt, what waits for the host: the seats and rebuys asked for, and
+    "Start dealing" while the table waits for it."""
+    table, urls = context["table"], context["urls"]
+    if not context["viewer"].is_host:
         return ""
-    hand = context["hand"]
-    return render_shown("start", {"url": context["urls"]["host_dealing"], "mid_hand": bool(hand),
-                                  "dealt_before": bool(hand or context["last_hand"])})  # fmt: skip
+    seats = [(p.pk, p.seat, p.name, p.buy_in) for p in context["waiting"]]
+    rebuys = [(p.pk, p.name, p.rebuy_request) for p in context["rebuys"]
+              if table.approval_required]  # fmt: skip
+    asks = ""
+    if seats or rebuys:
+        asks = render_shown("asks", {"seats": seats, "rebuys": rebuys,
+                                     "seat_url": urls["host_seat"],
+                                     "rebuy_url": urls["host_rebuy"]})  # fmt: skip
+    if table.dealing:
+        return asks
+    hand, dealt_before = context["hand"], bool(context["hand"] or context["last_hand"])
+    return asks + render_shown("start", {"url": urls["host_dealing"], "mid_hand": bool(hand),
+                                         "dealt_before": dealt_before})  # fmt: skip
 
 
 def panels_html(context: dict) -> str:

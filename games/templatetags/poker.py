@@ -26,9 +26,12 @@ def money_of(book, chips: int) -> object:
 
 
 @register.filter
-def plain_number(value: Decimal | None) -> str:
-    """A decimal as a person writes it: 0.05, not 0.0500 (and 100, not 1E+2)."""
-    return "" if value is None else format(value.normalize(), "f")
+def plain_number(value: Decimal | str | None) -> str:
+    """A decimal as a person writes it: 0.05, not 0.0500 (and 100, not 1E+2); text (a
+    form shown back as it was sent) as it is."""
+    if value is None:
+        return ""
+    return format(value.normalize(), "f") if isinstance(value, Decimal) else str(value)
 
 
 SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}

@@ -69,3 +69,22 @@ def test_money_per_chip_is_shown_as_written_and_the_ledger_puts_the_net_first():
     ledger = host.get(f"/t/{table.invite}/ledger/").content.decode()
     row = ledger.split("<tbody>")[1].split("</tr>")[0]
     assert row.index('<td class="net">0</td>') < row.index("<td>200</td>")  # net, then stack
+
+
+def test_a_seat_or_rebuy_asked_for_waits_for_the_host_right_under_the_felt():
+    host, table = host_table(approval_required="1")
+    host.post(f"/t/{table.invite}/join/", {"seat": 1, "name": "Hal", "buy_in": 100})
+    guest = Client()
+    guest.get(f"/t/{table.invite}/")
+    guest.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Gus", "buy_in": 120})
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    asks = page.split('<section class="host-asks"')[1].split("</section>")[0]
+    assert "Gus asks to sit in seat 2 with 120" in asks and "Let in" in asks
+    assert page.index("host-asks") < page.index('<section class="host"')
+    assert "host-asks" not in guest.get(f"/t/{table.invite}/").content.decode()
+    gus = Player.objects.get(name="Gus")
+    host.post(f"/t/{table.invite}/do/seat/", {"player": gus.pk, "approve": "1"})
+    guest.post(f"/t/{table.invite}/me/rebuy/", {"amount": "30"})
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    asks = page.split('<section class="host-asks"')[1].split("</section>")[0]
+    assert "Gus asks to rebuy 30" in asks and "asks to sit" not in asks
