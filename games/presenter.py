@@ -274,7 +274,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "waiting_for": hint_for_others(public, names) if public and hand else "",
         "game_name": GAMES[hand.game].name if hand else None,
         "stakes": table_html.stakes_text(public["stakes"]) if hand and public else None,
-        "next_stakes": _next_stakes(table, hand),
+        "next_stakes": next_stakes(table, hand),
         "games": GAMES.values(),
         "chooser": shot.button_next,
         "chooser_name": seated.get(shot.button_next, ""),
@@ -315,16 +315,17 @@ def _winnings(awards: list[dict]) -> dict[int, int]:
     return won
 
 
-def _next_stakes(table: Table, hand) -> str | None:
-    """The settings the next hand will be dealt with, in words (None: the button's player
-    has still to choose the game)."""
+def next_stakes(table: Table, hand) -> str:
+    """The settings the next hand will be dealt with, in words; at dealer's choice before
+    the game is chosen, the betting and stakes all its games share."""
     from games.services import hand_config  # (imported late: games.notices renders here)
 
     game = table.game
     if game == "dealers-choice":
         game = None if hand else table.chosen_game  # the next is chosen after this hand
-        if not game:
-            return None
+        if not game:  # (Sviten has no declare settings: what is left is shared by all)
+            shared = table_html.stakes_text(stakes(hand_config(table, "sviten")))
+            return "Dealer's choice" + shared.removeprefix(GAMES["sviten"].name)
     return table_html.stakes_text(stakes(hand_config(table, game)))
 
 

@@ -19,8 +19,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import presence, statements
-from games.models import Hand, HandEvent, LedgerEntry, Player, Table
+from games.models import ChatLine, Hand, HandEvent, LedgerEntry, Player, Table
 from games.notices import notify
+from games.presenter import next_stakes
 from games.rules import bots, seating, stacks
 from games.rules import table as table_rules
 from games.rules.catalog import GAMES
@@ -33,6 +34,7 @@ from games.rules.stacks import Stack, Transfer
 from games.rules.table import next_button
 from games.rules.view import view
 from games.state import (
+    CHAT_SHOWN,
     TableSnapshot,
     button_after,
     cached_snapshot,
@@ -366,9 +368,33 @@ def sit_bot(table: Table, seat: int, name: str | None = None) -> Player:
 @writes_table
 def change_settings(table: Table, **settings) -> None:
     """New game or stakes (checked by games.forms.TableSettingsForm): they apply from the
-    next hand dealt."""
+    next hand dealt, and the chat tells everyone what changed."""
+    before = next_stakes(table, None), table.action_clock, table.time_bank, table.chip_value
     for key, value in settings.items():
         setattr(table, key, value)
+    told = []
+    if next_stakes(table, None) != before[0]:
+        told.append(f"from the next hand, {next_stakes(table, None)}")
+    if (table.action_clock, table.time_bank) != before[1:3]:
+        clock = f"{table.action_clock} seconds" if table.action_clock else "off"
+        if table.action_clock and table.time_bank:
+            clock += f", time bank {table.time_bank} seconds"
+        told.append(f"action clock {clock}")
+    if table.chip_value != before[3]:
+        told.append(f"a chip is worth {format(table.chip_value.normalize(), 'f')}"
+                    if table.chip_value
+                    else "the ledger counts chips only")  # fmt: skip
+    if told:
+        _announce(table, "Changed: " + "; ".join(told) + ".")
+
+
+def _announce(table: Table, text: str) -> None:
+    """A line in the chat from the host (their seat unnamed) that every player should hear:
+    a change of the stakes, a stack changed by the host."""
+    line = statements.create(ChatLine(table=table, player=None, by_host=True, name="",
+                                      text=text[:200], created=timezone.now()))  # fmt: skip
+    chat = table.change.chat if table.change.chat is not None else table.change.held.chat
+    table.change.chat = (*chat, (line.pk, line.name, line.by_host, line.text))[-CHAT_SHOWN:]
 
 
 @writes_table
@@ -497,8 +523,14 @@ def answer_rebuy(table: Table, player_id: int, approve: bool) -> str:
 def adjust_stack(
     table: Table, player_id: int, amount: int, note: str = "", kind: str = "money"
 ) -> None:
-    """The host adds or takes chips between hands (games.rules.stacks.change_stack)."""
-    _moved(table, _requested(table, player_id), stacks.change_stack, amount, kind, note)
+    """The host adds or takes chips between hands (games.rules.stacks.change_stack), and
+    the chat tells everyone."""
+    player = _requested(table, player_id)
+    _moved(table, player, stacks.change_stack, amount, kind, note)
+    how = "money in" if amount > 0 else "money out"
+    how = "a correction, no money" if kind == "correction" else how
+    _announce(table, f"{player.name}'s stack {amount:+d} ({how}{': ' + note if note else ''}),"
+                     f" now {player.stack}.")  # fmt: skip
 
 
 @writes_table

@@ -61,11 +61,10 @@ def _stakes(context: dict) -> str:
     """This hand's settings, and the next hand's where the host has changed them."""
     this, coming = context["stakes"], context["next_stakes"]
     if this is None:
-        return escape(coming or "Dealer's choice")
+        return escape(coming)
     html = escape(this)
     if coming != this:
-        coming = escape(coming or "dealer\u2019s choice")  # the game is chosen after this hand
-        html += f'<br><span class="next">Next hand: {coming}</span>'
+        html += f'<br><span class="next">Next hand: {escape(coming)}</span>'
     return html
 
 

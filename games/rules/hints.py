@@ -96,14 +96,14 @@ def hand_in_words(cards: list[str], board: list[str], game: str, low: str | None
     held = [parse_card(c) for c in cards]
     high = high_value(held).name
     if game != "sviten":
-        return f"{high} · low: {_low_words(LOW_VALUES[low or 'ace-to-five'](held).name)}"
+        return f"{high} · low: {low_words(LOW_VALUES[low or 'ace-to-five'](held).name)}"
     shared = [parse_card(c) for c in board]
     if len(shared) < 3:
         return high
     return f"{high} · Omaha with the board: {omaha_so_far(held, shared).name}"
 
 
-def _low_words(named: str) -> str:
+def low_words(named: str) -> str:
     """A low in a few words: '8-6-5-3-2', or for a spoilt one its cards and, in a word,
     what spoils them: 'K-K-5-5-9, paired' (the high hand beside it says the rest)."""
     if "(" not in named:

@@ -105,3 +105,10 @@ def test_no_hand_is_named_before_the_showdown_or_when_everyone_else_folds():
     assert view(hand)["shown_hands"] == {}
     act(hand, "1 bet 2", "2 fold")
     assert view(hand)["shown_hands"] == {}
+
+
+def test_a_spoilt_low_at_the_showdown_is_named_by_its_cards_and_what_spoils_it():
+    hand = new_hand("high-low-declare", [ACES, "6c 4d 3c 2d Ac", TRIPS], ante=1)
+    act(hand, "1 bet 2", "2 fold", "3 call", "1 draw", "3 draw", "1 check", "3 check")
+    act(hand, "1 declare high", "3 declare low")
+    assert view(hand)["shown_hands"][3].endswith(" low, paired")

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from games import services
-from games.models import Player, Table
+from games.models import ChatLine, Player, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -88,3 +88,22 @@ def test_a_seat_or_rebuy_asked_for_waits_for_the_host_right_under_the_felt():
     page = host.get(f"/t/{table.invite}/").content.decode()
     asks = page.split('<section class="host-asks"')[1].split("</section>")[0]
     assert "Gus asks to rebuy 30" in asks and "asks to sit" not in asks
+
+
+def test_the_chat_tells_everyone_of_new_stakes_and_of_a_stack_the_host_changed():
+    _host, table = host_table()
+    services.request_seat(table.pk, "s1", 1, "Ann", 200)
+    services.change_settings(table.pk, ante=2, action_clock=30)
+    services.change_settings(table.pk, ante=2)  # nothing new: nothing said
+    ann = Player.objects.get(name="Ann")
+    services.adjust_stack(table.pk, ann.pk, 50, "paid in cash")
+    services.adjust_stack(table.pk, ann.pk, -5, kind="correction")
+    said = list(ChatLine.objects.filter(table=table).order_by("id").values_list("text", "by_host"))
+    assert said == [
+        ("Changed: from the next hand, Levy's Game · Half-pot-limit · ante 2 · chips in fist"
+         " · A-5 low; action clock 30 seconds.", True),
+        ("Ann's stack +50 (money in: paid in cash), now 250.", True),
+        ("Ann's stack -5 (a correction, no money), now 245.", True),
+    ]  # fmt: skip
+    page = Client().get(f"/t/{table.invite}/").content.decode()
+    assert "<b>Host</b> Ann&#x27;s stack +50" in page

@@ -186,6 +186,8 @@ def test_a_showdown_is_left_up_longer_than_a_hand_won_by_folds():
         pauses[shown_down].add(next_deal - hand.ended)
         if all(pauses.values()):
             break
+        for broke in Player.objects.filter(table=table, stack=0):  # random play: keep 3 in
+            services.adjust_stack(table.pk, broke.pk, 200)
         services.tick(table.pk, timezone.now() + services.SHOWDOWN_PAUSE)
     assert pauses == {True: {services.SHOWDOWN_PAUSE}, False: {services.DEAL_PAUSE}}
 
