@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import select
+
 import psycopg
 import pytest
 from django.db import close_old_connections, connection
@@ -39,14 +41,17 @@ def test_a_connection_the_server_ended_is_replaced_before_it_is_used():
         cursor.execute("SELECT pg_backend_pid()")
         ended = cursor.fetchone()[0]
     close_old_connections()
-    with psycopg.connect(_admin_url(), autocommit=True) as admin:
-        admin.execute("SELECT pg_terminate_backend(%s)", [ended])
-        for _ in range(100):  # until the server has ended it
-            gone = admin.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s",
-                                 [ended]).fetchone()[0] == 0  # fmt: skip
-            if gone:
-                break
-    services.set_dealing(table.pk, False)  # no error: checked, closed and opened again
+    kept = connection.connection
+    try:
+        with psycopg.connect(_admin_url(), autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", [ended])
+        # the server says so on the kept connection's socket: wait for that, however busy
+        readable, _, _ = select.select([kept.fileno()], [], [], 30)
+        assert readable, "the server did not end the connection within 30 s"
+        services.set_dealing(table.pk, False)  # no error: checked, closed and opened again
+    except Exception:
+        connection.close()  # the tests after this one get a connection of their own
+        raise
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
         assert cursor.fetchone()[0] != ended
