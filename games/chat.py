@@ -13,8 +13,7 @@ from django.utils import timezone
 
 from games import statements
 from games.models import ChatLine, Player, Table
-from games.services import ServiceError, players, writes_table
-from games.state import CHAT_SHOWN
+from games.services import ServiceError, chat_line, players, writes_table
 
 LINES_PER_SPEAKER = 5  # at most this many lines ...
 RATE_WINDOW = timedelta(seconds=10)  # ... within this long, counted in the database
@@ -33,11 +32,7 @@ def say(
     if speaker is not None and speaker.muted and not is_host:
         raise ServiceError("the host has muted you")
     _within_rate(table, speaker, now)
-    name = speaker.name if speaker else ""
-    line = statements.create(ChatLine(table=table, player=speaker, by_host=is_host, text=text,
-                                      name=name, created=now))  # fmt: skip
-    said = (line.pk, line.name, line.by_host, line.text)
-    table.change.chat = (*table.change.held.chat, said)[-CHAT_SHOWN:]
+    chat_line(table, speaker, text, by_host=is_host, now=now)
 
 
 def _speaker(table: Table, session_key: str) -> Player | None:

@@ -391,8 +391,14 @@ def change_settings(table: Table, **settings) -> None:
 def _announce(table: Table, text: str) -> None:
     """A line in the chat from the host (their seat unnamed) that every player should hear:
     a change of the stakes, a stack changed by the host."""
-    line = statements.create(ChatLine(table=table, player=None, by_host=True, name="",
-                                      text=text[:200], created=timezone.now()))  # fmt: skip
+    chat_line(table, None, text[:200], by_host=True, now=timezone.now())
+
+
+def chat_line(table: Table, speaker: Player | None, text: str, by_host: bool, now: datetime):
+    """Write a chat line and show it with the table's newest lines in the version made."""
+    name = speaker.name if speaker else ""
+    line = statements.create(ChatLine(table=table, player=speaker, by_host=by_host, text=text,
+                                      name=name, created=now))  # fmt: skip
     chat = table.change.chat if table.change.chat is not None else table.change.held.chat
     table.change.chat = (*chat, (line.pk, line.name, line.by_host, line.text))[-CHAT_SHOWN:]
 
@@ -564,6 +570,19 @@ def seated_player_id(table_id: int, session_key: str) -> int:
 def cash_out(table: Table, player_id: int) -> int:
     """The player leaves with their stack (recorded in the ledger); the seat is free."""
     transfer = _moved(table, _requested(table, player_id), stacks.cash_out)
+    return -transfer.amount if transfer else 0
+
+
+@writes_table
+def leave(table: Table, session_key: str) -> int:
+    """The player behind the session cashes out (``cash_out``), told so in their words."""
+    found = (p for p in players(table) if session_key and p.session_key == session_key)
+    player = next((p for p in found if p.status in (Player.SEATED, Player.REQUESTED)), None)
+    if player is None:
+        raise ServiceError("you are not at this table")
+    if _in_current_hand(table, player):
+        raise ServiceError("you are in the hand being played: cash out when it ends")
+    transfer = _moved(table, player, stacks.cash_out)
     return -transfer.amount if transfer else 0
 
 

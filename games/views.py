@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from games import chat, services, state
+from games import chat, services
 from games.forms import (
     AdjustForm,
     ChatForm,
@@ -243,13 +243,7 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             services.request_rebuy(table.pk, key, amount, host=is_host(request, table))
             message = f"Rebuy of {amount} asked for."
         elif what == "cash-out":
-            player = services.player_for(table, key)
-            if player is None:
-                raise ServiceError("you are not at this table")
-            hand = state.current_hand(table)
-            if hand is not None and player.pk in hand.seat_players.values():
-                raise ServiceError("you are in the hand being played: cash out when it ends")
-            amount = services.cash_out(table.pk, player.pk)
+            amount = services.leave(table.pk, key)
             message = f"You cashed out {amount}. Thanks for playing."
         else:
             raise Http404("no such action")

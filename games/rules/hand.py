@@ -171,7 +171,7 @@ class Hand:
     def _log_choice(self, chosen: dict) -> None:
         """Dealer's choice: who picked this hand's game, and whether the clock or the host
         picked it for them (the default: the game last played)."""
-        seat, by = chosen.get("seat") if isinstance(chosen, dict) else None, None
+        seat = chosen.get("seat") if isinstance(chosen, dict) else None
         if seat not in self.players:
             raise BadSettings("'chosen' names the seat that picked the game: a seat dealt in")
         by = chosen.get("by")

@@ -132,6 +132,17 @@ def test_a_player_in_the_hand_is_told_to_cash_out_when_it_ends():
     assert Player.objects.get(name="Ann").status == "seated"
 
 
+def test_a_browser_not_at_the_table_cannot_cash_anyone_out():
+    _, table = host_client()
+    seat_players(table, 2)
+    stranger = Client()
+    stranger.get(f"/t/{table.invite}/")
+    response = stranger.post(f"/t/{table.invite}/me/cash-out/", HTTP_HX_REQUEST="true")
+    assert "You are not at this table" in response.content.decode()
+    assert Player.objects.filter(status="seated").count() == 2
+    assert not LedgerEntry.objects.filter(kind="cash-out").exists()
+
+
 def test_the_join_form_refuses_a_taken_seat_with_a_message():
     _, table = host_client()
     seat_players(table, 1)
