@@ -244,7 +244,8 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             message = f"Rebuy of {amount} asked for."
         elif what == "cash-out":
             amount = services.leave(table.pk, key)
-            message = f"You cashed out {amount}. Thanks for playing."
+            message = (f"You cashed out {amount} chips. The ledger's settle-up says who pays "
+                       "whom once the game ends. Thanks for playing.")  # fmt: skip
         else:
             raise Http404("no such action")
     except ServiceError as error:

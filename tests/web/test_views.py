@@ -113,7 +113,7 @@ def test_joining_and_the_player_controls_work_through_the_forms():
     ann.post(f"/t/{table.invite}/me/sit-out/", {"out": "1"})
     assert Player.objects.get(name="Ann").sitting_out
     response = ann.post(f"/t/{table.invite}/me/cash-out/")
-    assert "cashed out 200" in response.content.decode()
+    assert "cashed out 200 chips" in response.content.decode()
     assert Player.objects.get(name="Ann").status == "left"
 
 
