@@ -66,7 +66,8 @@
   var kept = null;
   document.addEventListener("htmx:wsBeforeMessage", function () {
     readAhead();
-    kept = { values: {}, open: [], focus: document.activeElement && document.activeElement.id };
+    kept = { values: {}, open: [], focus: document.activeElement && document.activeElement.id,
+             taps: tapped() };
     document.querySelectorAll("[data-keep][id]").forEach(function (el) {
       kept.values[el.id] = el.type === "checkbox" ? el.checked : el.value;
     });
@@ -88,6 +89,7 @@
     });
     var focus = kept.focus && document.getElementById(kept.focus);
     if (focus) focus.focus();
+    tapAgain(kept.taps);
     kept = null;
     playAhead();
   });
@@ -126,6 +128,57 @@
   // A push that is lost leaves this page behind: ask for the table now and then.
   setInterval(sync, 15000);
 
+  // Levy's Game's reveal order: each card tapped goes next; the fifth is the hole card.
+  function placeInOrder(pick) {
+    var form = pick.closest("form");
+    var field = form.querySelector("input[name=order]");
+    var order = field.value ? field.value.split(",") : [];
+    var place = function (button) {
+      if (order.indexOf(button.dataset.card) !== -1) return;
+      order.push(button.dataset.card);
+      button.classList.add("picked");
+      button.setAttribute("data-position", order.length);
+    };
+    place(pick);
+    if (order.length === 4) {  // the card left is the hole card: no need to tap it
+      form.querySelectorAll(".arrange-card").forEach(function (b) { place(b); });
+    }
+    field.value = order.join(",");
+    var suits = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+    form.querySelector(".order-shown").textContent = order.map(function (card, i) {
+      var shown = (card[0] === "T" ? "10" : card[0]) + suits[card[1]];
+      return (i === 4 ? "kept down " : ["1st up ", "2nd ", "3rd ", "4th "][i]) + shown;
+    }).join(" \u00b7 ");  // what the others will see first, and when
+    form.querySelector(".confirm-order").disabled = order.length !== 5;
+  }
+
+  // A push redraws the controls (another seat acted, a chat line came): the cards this
+  // person had tapped stay tapped while the same step of the same hand is asked of them.
+  function tapForm() { return document.querySelector(".controls form.pick, .controls form.arrange"); }
+  function tapped() {
+    var form = tapForm();
+    if (!form) return null;
+    var order = form.querySelector("input[name=order]");
+    var cards = order ? (order.value ? order.value.split(",") : []) :
+      Array.prototype.map.call(form.querySelectorAll(".tap input:checked"), function (i) { return i.value; });
+    return { hand: document.getElementById("table").dataset.hand,
+             type: form.querySelector("input[name=type]").value, cards: cards };
+  }
+  function tapAgain(was) {
+    var form = tapForm();
+    if (!was || !was.cards.length || !form) return;
+    if (form.querySelector("input[name=type]").value !== was.type ||
+        document.getElementById("table").dataset.hand !== was.hand) return;
+    was.cards.forEach(function (name) {
+      var button = form.querySelector(".arrange-card[data-card='" + name + "']");
+      if (button) return placeInOrder(button);
+      var input = form.querySelector(".tap input[value='" + name + "']");
+      if (!input) return;
+      input.checked = true;
+      input.dispatchEvent(new Event("change", { bubbles: true }));  // the button's words
+    });
+  }
+
   document.addEventListener("click", function (event) {
     var preset = event.target.closest("[data-amount]");
     if (preset) {
@@ -135,26 +188,7 @@
     }
     var pick = event.target.closest(".arrange-card");
     if (pick) {
-      var form = pick.closest("form");
-      var field = form.querySelector("input[name=order]");
-      var order = field.value ? field.value.split(",") : [];
-      var place = function (button) {
-        if (order.indexOf(button.dataset.card) !== -1) return;
-        order.push(button.dataset.card);
-        button.classList.add("picked");
-        button.setAttribute("data-position", order.length);
-      };
-      place(pick);
-      if (order.length === 4) {  // the card left is the hole card: no need to tap it
-        form.querySelectorAll(".arrange-card").forEach(function (b) { place(b); });
-      }
-      field.value = order.join(",");
-      var suits = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
-      form.querySelector(".order-shown").textContent = order.map(function (card, i) {
-        var shown = (card[0] === "T" ? "10" : card[0]) + suits[card[1]];
-        return (i === 4 ? "kept down " : ["1st up ", "2nd ", "3rd ", "4th "][i]) + shown;
-      }).join(" \u00b7 ");  // what the others will see first, and when
-      form.querySelector(".confirm-order").disabled = order.length !== 5;
+      placeInOrder(pick);
       return;
     }
     var reset = event.target.closest(".reset-order");

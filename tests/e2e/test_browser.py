@@ -198,6 +198,58 @@ def test_what_a_person_types_or_opens_survives_a_push(running_server, chromium):
     assert host.locator("#host-players").get_attribute("open") is not None
 
 
+def test_cards_tapped_stay_tapped_through_pushes(request, running_server, chromium):
+    """A chat line or another seat's action redraws the controls: the discards and the
+    reveal order a player has half tapped stay as they were."""
+    host = chromium.new_context(viewport=LAPTOP).new_page()
+    ann = chromium.new_context(viewport=PHONE).new_page()
+    bob = chromium.new_context(viewport=LAPTOP).new_page()
+    request.node.pages = {"host": host, "ann": ann, "bob": bob}
+    link = create_table(host, running_server.base, "levys")
+    sit(ann, link, "Ann", "1")
+    sit(bob, link, "Bob", "2")
+    host.wait_for_selector(".seat:has-text('Bob')")
+    host.click("button:has-text('Start dealing')")
+    ann.wait_for_selector(".seat.me .card[data-card]")
+    said = iter(range(1, 100))
+
+    def push_from_the_host():
+        line = f"line {next(said)}"
+        act_and_wait(ann, lambda: (host.fill("#chat-text", line),
+                                   host.press("#chat-text", "Enter")))  # fmt: skip
+        ann.wait_for_selector(f".chat-lines li:has-text('{line}')", state="attached")
+
+    players = [Player(ann, first=True), Player(bob, first=False)]
+    for _ in range(60):  # to Ann's draw
+        if ann.locator(".controls input[name=discard]").count():
+            break
+        if not players[1].step() and not players[0].step():
+            ann.wait_for_timeout(100)
+    taps = ann.locator(".controls label.tap")
+    taps.nth(0).click()
+    taps.nth(2).click()
+    push_from_the_host()
+    assert ann.locator(".controls input[name=discard]:checked").count() == 2
+    assert ann.inner_text(".controls .draw-button") == "Draw 2"
+    act_and_wait(ann, lambda: ann.click(".controls .draw-button"))
+
+    for _ in range(60):  # to the reveal order, which both arrange at once
+        if ann.locator(".controls form.arrange").count():
+            break
+        if not players[1].step() and not players[0].step():
+            ann.wait_for_timeout(100)
+    cards = ann.locator(".controls .arrange-card")
+    first, second = cards.nth(3).get_attribute("data-card"), cards.nth(1).get_attribute("data-card")
+    cards.nth(3).click()
+    cards.nth(1).click()
+    push_from_the_host()
+    bob.wait_for_selector(".controls form.arrange")
+    act_and_wait(ann, lambda: players[1].step())  # Bob locks his order: a new sequence
+    assert ann.input_value(".controls input[name=order]") == f"{first},{second}"
+    assert ann.locator(".controls .arrange-card.picked").count() == 2
+    assert ann.inner_text(".controls .order-shown").startswith("1st up ")
+
+
 def test_a_player_steps_through_a_hand_review(request, running_server, chromium):
     host = chromium.new_context(viewport=LAPTOP).new_page()
     ann = chromium.new_context(viewport=PHONE).new_page()
