@@ -13,6 +13,7 @@ from games.rules.catalog import GAMES
 from games.rules.history import names_of, review, text_log
 from games.rules.names import BANK, name_key
 from games.rules.settle import settle_up
+from games.table_html import last_actions
 
 
 def full_document(hand: Hand) -> dict:
@@ -69,7 +70,13 @@ def hand_rows(table: Table, game: str = "", player: str = "") -> list[dict]:
 
 
 def hand_review(hand: Hand, step: int, seat: int | None, show_all: bool) -> dict:
-    return review(full_document(hand), step, seat, show_all)
+    """The review at ``step``, each seat with its last action in the step, as the live
+    table showed it ("Check", "Bet 2")."""
+    seen = review(full_document(hand), step, seat, show_all)
+    said = last_actions(seen.pop("log"), seen["playing"])
+    for entry in seen["seats"]:
+        entry["said"] = said.get(entry["seat"])
+    return seen
 
 
 def hand_text(hand: Hand, seat: int | None, show_all: bool) -> list[str]:

@@ -152,8 +152,8 @@ def _action_words(action: dict, before: Hand, who: str, private: bool) -> str:
         "arrange": f"{who} sets a reveal order",
         "replace": f"{who} replaces a card",
         "keep": f"{who} keeps all five",
-        "take": f"{who} takes the one-up card",
-        "decline": f"{who} declines the one-up card",
+        "take": f"{who} takes the {before.one_up}",
+        "decline": f"{who} declines the {before.one_up}: it is dead",
         "declare": f"{who} declares",
     }
     return texts.get(kind, f"{who}: {kind}")
@@ -196,36 +196,43 @@ def _shown(award: dict) -> dict:
 
 def review(document: dict, step: int, seat: int | None, show_all: bool = False) -> dict:
     """The hand after ``step`` actions, as the reviewer may see it; ``street`` names the
-    part of the hand that step's action was taken in."""
+    part of the hand that step's action was taken in, and ``action`` says it and what
+    the table saw come of it (cards turned up, the fists opened)."""
     total = len(document["actions"])
     step = max(0, min(step, total))
     names = names_of(document)
     seen = _Sightings()
-    action, street = None, ""
+    action, street, logged = None, "", 0
     for k, hand in enumerate(_replayed(document)):
         seen.note(hand)
         if k == step - 1:
             taken = document["actions"][k]
             private = show_all or taken["seat"] == seat
             action = describe_action(taken, hand, names, private)
-            street = part_of_hand(hand)
+            street, logged = part_of_hand(hand), len(hand.log)
         if k == step:
             at_step = _review_step(hand, seat, show_all, names)
             street = street or part_of_hand(hand)
-            if step and _opens_fists(taken, private, hand, at_step):
-                action = f"{describe_action(taken, hand, names, True)}: the fists open"
+            if step:
+                action = faces(_and_then(action, taken, hand.log[logged:], names))
     shown = seen.at(step, seat, show_all)
     for entry in at_step["seats"]:
         entry["cards"] = shown[entry["seat"]]
     return {"step": step, "total": total, "street": street, "action": action, **at_step}
 
 
-def _opens_fists(taken: dict, private: bool, hand: Hand, at_step: dict) -> bool:
-    """Whether ``taken`` was the last declaration in the fist, which opens them all: its
-    declaration is shown from that step on, so its words say it too."""
-    if taken["type"] != "declare" or private or hand.config.declare == "vocal":
-        return False
-    return any(s["seat"] == taken["seat"] and s["declaration"] for s in at_step["seats"])
+SEEN_AFTER = ("reveal", "one up", "replace", "declarations", "reshuffle", "uncalled")
+
+
+def _and_then(words: str, taken: dict, events: list[dict], names: dict[int, str]) -> str:
+    """An action's words and what the table saw come of it, from its public log: "Ann
+    sets a reveal order. Card 1 up: Ann 8c, Bob 4d". The last fist opens them all: its
+    declaration is told with the others', not before."""
+    told = [line for e in events if e["event"] in SEEN_AFTER and (line := _event_line(e, names))]
+    if taken["type"] == "declare" and any(e["event"] == "declarations" for e in events):
+        words = f"{names[taken['seat']]} declares"
+    told = [line.replace("Declarations: ", "The fists open: ") for line in told]
+    return ". ".join([words, *told])
 
 
 def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, str]) -> dict:
@@ -241,6 +248,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
         "pot": 0 if hand.finished else hand.pot,  # once it is won, it is in the stacks
         "won": hand.pot if hand.finished else 0,
         "one_up": str(hand.one_up) if hand.one_up is not None else None,
+        "one_up_for": names.get(hand.to_act) if hand.one_up is not None else None,
         "seats": [
             {
                 "seat": s,
@@ -261,6 +269,8 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
         "awards": [{**a, "text": award_text(_shown(a), names[a["seat"]])} for a in awards],
         "showdown": hand.showdown,
         "finished": hand.finished,
+        "playing": hand.step,  # the step the hand is at, and its public log
+        "log": list(hand.log),
     }
 
 

@@ -92,6 +92,22 @@ def test_each_review_step_is_labelled_with_the_part_of_the_hand_it_was_taken_in(
     assert review(folded, 2, seat=1)["street"] == "Before the draw"
 
 
+def test_a_review_step_says_what_the_table_saw_come_of_the_action():
+    captions = [review(LEVYS, step, seat=None)["action"] for step in range(10)]
+    locks = [k for k, a in enumerate(LEVYS["actions"], 1) if a["type"] == "arrange"]
+    assert captions[locks[-1]].endswith("sets a reveal order. Card 1 up: Ann A♠, Bob K♣, Cat Q♣")
+    assert all("up:" not in captions[k] for k in locks[:-1])  # the last order turns them
+    replaced = review(LEVYS, 24, seat=None)
+    assert replaced["action"] == "Bob replaces a card. Bob turns up 9♣ for 2♣"
+    offered = review(SVITEN, 9, seat=None)
+    assert offered["action"].endswith(". One up for Ann: A♣")
+    assert (offered["one_up"], offered["one_up_for"]) == ("Ac", "Ann")
+    taken = review(SVITEN, 10, seat=2)
+    assert taken["action"] == "Ann takes the A♣. One up for Bob: J♦"
+    assert (taken["one_up"], taken["one_up_for"]) == ("Jd", "Bob")
+    assert review(SVITEN, 11, seat=None)["action"] == "Bob declines the J♦: it is dead"
+
+
 def test_an_uncontested_award_reads_plainly():
     document = played(scripted_document("levys", EIGHT[:2], ante=1), "1 bet 2", "2 fold")
     lines = text_log(document, seat=2)
@@ -201,7 +217,7 @@ def test_a_declaration_in_the_fist_shows_only_once_the_fists_are_opened():
     opened = review(three, len(three["actions"]), None)
     assert [s["declaration"] for s in opened["seats"]] == ["low", "high", None]
     assert review(three, len(three["actions"]) - 1, 3)["action"] == "P2 declares"
-    assert opened["action"] == "P3 folds"  # the fold opened the fists; the seats say them
+    assert opened["action"] == "P3 folds. The fists open: P1 Low, P2 High"  # the fold opened them
 
     opens = played(
         scripted_document("high-low-declare", EIGHT[:3], ante=1),
@@ -210,7 +226,10 @@ def test_a_declaration_in_the_fist_shows_only_once_the_fists_are_opened():
     )  # fmt: skip
     last = len(opens["actions"])
     assert review(opens, last - 1, 1)["action"] == "P2 declares"
-    assert review(opens, last, 1)["action"] == "P3 declares High: the fists open"
+    assert (
+        review(opens, last, 1)["action"] == "P3 declares. The fists open: P1 Low, P2 High, P3 High"
+    )
+    assert review(opens, last, 3)["action"] == review(opens, last, 1)["action"]  # P3's own too
 
 
 def test_a_vocal_declaration_is_public_and_logged_once():

@@ -262,6 +262,11 @@ def test_the_review_steps_through_the_hand_with_pot_limit_context():
         assert re.search(
             r"(bets|raises) to \d+ \([a-z-]+: \d+ to \d+, pot \d+ before\)", page.decode()
         )
+        bettor = history.names_of(document)[document["actions"][bets[0] - 1]["seat"]]
+        seat = re.search(rf'<div class="seat[^"]*"[^>]*>\s*<div class="who"><strong>{bettor}<'
+                         r'(?:(?!class="seat).)*?<div class="said">([^<]+)</div>', page.decode(),
+                         re.S)  # fmt: skip
+        assert seat and seat.group(1).startswith(("Bet ", "Raise to ")), "its last action"
     last = client.get(f"/t/{table.invite}/hands/{hand.number}/?step=9999").content.decode()
     assert "Showdown" in last or "everyone else folded" in last
 
