@@ -209,12 +209,15 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
             taken = document["actions"][k]
             private = show_all or taken["seat"] == seat
             action = describe_action(taken, hand, names, private)
-            street, logged = part_of_hand(hand), len(hand.log)
+            street, logged, acted_in = part_of_hand(hand), len(hand.log), hand.step
         if k == step:
             at_step = _review_step(hand, seat, show_all, names)
             street = street or part_of_hand(hand)
             if step:
                 action = faces(_and_then(action, taken, hand.log[logged:], names))
+                # the step the action was taken in, up to its own event (the first it
+                # logged): the seats' last actions there, the round it closed included
+                at_step.update(playing=acted_in, log=hand.log[: logged + 1])
     shown = seen.at(step, seat, show_all)
     for entry in at_step["seats"]:
         entry["cards"] = shown[entry["seat"]]
@@ -269,7 +272,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
         "awards": [{**a, "text": award_text(_shown(a), names[a["seat"]])} for a in awards],
         "showdown": hand.showdown,
         "finished": hand.finished,
-        "playing": hand.step,  # the step the hand is at, and its public log
+        "playing": hand.step,  # the step the hand is at, and its public log so far
         "log": list(hand.log),
     }
 
