@@ -18,7 +18,7 @@ from games.models import STRUCTURE_CHOICES
 from games.rules.cards import faces
 from games.rules.catalog import GAMES
 from games.state import choice_due
-from games.templatetags.poker import card
+from games.templatetags.poker import card, won_net
 
 
 def opening(context: dict) -> str:
@@ -108,7 +108,10 @@ def _step(context: dict) -> str:
         due = choice_due(table)
         return (f"Dealer's choice: waiting for {name} (seat {chooser}, on the button) "
                 f"to pick the game.{clock(due, table.action_clock) if due else ''}")  # fmt: skip
-    coming = f"Next hand coming up{' shortly' if table.next_deal_at else ''}."
+    coming = "Next hand coming up."
+    if table.next_deal_at:  # table.js counts down to it
+        at = int(table.next_deal_at.timestamp())
+        coming = f'<span class="next-deal" data-at="{at}">Next hand coming up shortly.</span>'
     return _just_won(context) + coming
 
 
@@ -118,10 +121,22 @@ def _just_won(context: dict) -> str:
     last, won = context["last_hand"], context["winnings"]
     if not (last and won):
         return ""
-    names = context["names"]
-    said = ", ".join(f"<strong>{escape(names.get(seat, ''))}</strong> wins {amount}"
-                     for seat, amount in won.items() if amount)  # fmt: skip
+    names, halves = context["names"], won_halves(context["awards"])
+    said = ", ".join(
+        f"<strong>{escape(names.get(seat, ''))}</strong> wins {amount}{halves.get(seat, '')}"
+        for seat, amount in won.items() if amount
+    )  # fmt: skip
     return f'<span class="just-won">Hand {last.number}: {said}.</span><br>' if said else ""
+
+
+def won_halves(awards: list[dict]) -> dict[int, str]:
+    """Which half of a split pot each seat won, as the middle says it: " (high)",
+    " (low)", " (high and low)"; nothing for a pot won whole."""
+    won: dict[int, set[str]] = {}
+    for award in awards:
+        if award["amount"] and award["half"] in ("high", "low"):
+            won.setdefault(award["seat"], set()).add(award["half"])
+    return {seat: f" ({' and '.join(sorted(h))})" for seat, h in won.items()}
 
 
 def _history_open(table) -> str:
@@ -243,7 +258,8 @@ def seat(seat: dict, context: dict) -> str:
         said = f'      <div class="said">{escape(said)}</div>\n' if said else ""
         won = context["winnings"].get(number) if not hand else None
         if won:
-            said = f'      <div class="said won">Wins {won}</div>\n'
+            told = won_net(won, won - context["put_in"].get(number, 0))
+            said = f'      <div class="said won">{told}</div>\n'
         elif not hand and number in context["nothing_won"]:
             why = context["nothing_won"][number]
             said = f'      <div class="said lost">{escape(why[:1].upper() + why[1:])}</div>\n'

@@ -266,6 +266,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
                 "up": list(p.mucked_up if p.folded else p.up),
                 "declaration": declarations[s],
                 "won": won.get(s, 0),
+                "net": won.get(s, 0) - p.contributed,
             }
             for s, p in sorted(hand.players.items())
         ],

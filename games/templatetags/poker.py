@@ -34,6 +34,14 @@ def plain_number(value: Decimal | str | None) -> str:
     return format(value.normalize(), "f") if isinstance(value, Decimal) else str(value)
 
 
+@register.filter
+def won_net(won: int, net: int) -> str:
+    """What a seat won and, beside it, what the hand left it up or down: "Wins 3 (+2)";
+    "Wins 1 (±0)" for a seat that won back only its own chips."""
+    shown = "±0" if net == 0 else f"{net:+d}".replace("-", "\u2212")  # a minus sign
+    return f"Wins {won} ({shown})"
+
+
 SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten", "9": "Nine",

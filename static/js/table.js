@@ -377,6 +377,10 @@
   // The action clock drains; in its last 10 s it turns urgent and, on your turn, chimes.
   var warned = null;
   setInterval(function () {
+    document.querySelectorAll(".next-deal[data-at]").forEach(function (el) {
+      var left = Math.round(parseInt(el.dataset.at, 10) - Date.now() / 1000);
+      el.textContent = left > 0 ? "Next hand in " + left + " s." : "Dealing the next hand\u2026";
+    });
     document.querySelectorAll(".clock[data-deadline]").forEach(function (el) {
       var left = Math.max(0, parseInt(el.dataset.deadline, 10) - Date.now() / 1000);
       var total = parseInt(el.dataset.total, 10) || left || 1;

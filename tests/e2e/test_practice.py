@@ -46,6 +46,10 @@ def test_a_person_plays_a_hand_against_bots_from_the_home_page(
     else:
         raise AssertionError("the hand did not end")
     assert hinted >= 1 and "wins" in page.inner_text(".awards")
+    page.wait_for_function(  # the seconds to the next deal, counted down
+        "(el => el && /^Next hand in \\d+ s\\.$/.test(el.textContent))"
+        "(document.querySelector('.felt .middle .next-deal'))"
+    )
     if int(page.inner_text(".seat.me .chips").split()[0]) > 0:  # dealt in the next hand
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading the result
         page.wait_for_selector(".controls", timeout=60_000)  # the next hand's first turn

@@ -108,6 +108,15 @@ def test_a_review_step_says_what_the_table_saw_come_of_the_action():
     assert review(SVITEN, 11, seat=None)["action"] == "Bob declines the J♦: it is dead"
 
 
+def test_the_last_step_says_what_each_seat_won_and_was_left_up_or_down():
+    for document in (LEVYS, HIGH_LOW, SVITEN):
+        seats = review(document, len(document["actions"]), seat=None)["seats"]
+        started = {s["seat"]: s["stack"] for s in document["seats"]}
+        assert all(s["net"] == s["stack"] - started[s["seat"]] for s in seats)
+        assert sum(s["net"] for s in seats) == 0  # no chip made or lost
+        assert any(s["won"] for s in seats)
+
+
 def test_an_uncontested_award_reads_plainly():
     document = played(scripted_document("levys", EIGHT[:2], ante=1), "1 bet 2", "2 fold")
     lines = text_log(document, seat=2)

@@ -10,8 +10,9 @@ from html import unescape
 import pytest
 from django.utils import timezone
 
-from games import history, presenter, services, state
+from games import history, presenter, services, state, table_html
 from games.models import Player, Table
+from games.templatetags.poker import won_net
 from tests.web.helpers import make_table, play_current_hand, seat_players, session_of
 
 pytestmark = pytest.mark.django_db
@@ -288,8 +289,13 @@ def test_a_seat_that_won_nothing_for_a_reason_says_why_by_the_seat():
         if not award["amount"] and award["seat"] not in won:
             reason = award["reason"][:1].upper() + award["reason"][1:]
             assert f'<div class="said lost">{reason}</div>' in html
+    hand = table.hands.get(number=1)
+    started = {s["seat"]: s["stack"] for s in hand.document["seats"]}
     for seat in won:
-        assert "Wins " in html.split(f'data-seat="{seat}"')[1].split('<div class="seat')[0]
+        total = sum(a["amount"] for a in awards if a["seat"] == seat)
+        net = hand.result["stacks"][str(seat)] - started[seat]  # what the hand left it up
+        told = html.split(f'data-seat="{seat}"')[1].split('<div class="seat')[0]
+        assert f'<div class="said won">{won_net(total, net)}</div>' in told
 
 
 def test_the_last_hands_result_stays_until_the_next_hands_first_action():
@@ -387,8 +393,14 @@ def test_the_middle_says_who_won_until_the_next_deal_and_the_log_keeps_its_numbe
     won = {a["seat"] for a in last.result["awards"] if a["amount"]}
     for seat in won:
         name = Player.objects.get(pk=last.seat_players[str(seat)]).name
-        assert f"<strong>{name}</strong> wins" in middle
+        halves = {a["half"] for a in last.result["awards"] if a["seat"] == seat and a["amount"]}
+        split = sorted(halves & {"high", "low"})
+        amount = sum(a["amount"] for a in last.result["awards"] if a["seat"] == seat)
+        told = f" ({' and '.join(split)})" if split else ""
+        assert f"<strong>{name}</strong> wins {amount}{told}" in middle
     assert f"Hand {last.number}: " in middle and "Next hand coming up shortly." in middle
+    due = int(Table.objects.get(pk=table.pk).next_deal_at.timestamp())
+    assert f'<span class="next-deal" data-at="{due}">' in middle  # table.js counts down
 
 
 def test_a_player_who_left_is_still_named_in_the_last_hands_lines():
@@ -405,3 +417,16 @@ def test_a_player_who_left_is_still_named_in_the_last_hands_lines():
     log = html.split('<section class="log">')[1].split("</section>")[0]
     assert f"P{folder} folds" in log and f"seat {folder}" not in log
     assert "Newcomer" in html and "Newcomer calls" not in log
+
+
+def test_a_win_says_what_the_hand_left_the_seat_up_or_down():
+    assert won_net(3, 2) == "Wins 3 (+2)"
+    assert won_net(1, 0) == "Wins 1 (±0)"  # only its own chips back
+    assert won_net(24, -1) == "Wins 24 (\u22121)"  # half a pot it put more into
+
+
+def test_the_middle_names_the_half_each_winner_took():
+    awards = [{"seat": 1, "amount": 5, "half": "high"}, {"seat": 2, "amount": 5, "half": "low"},
+              {"seat": 3, "amount": 4, "half": "whole"}, {"seat": 1, "amount": 2, "half": "low"},
+              {"seat": 2, "amount": 0, "half": "high"}]  # fmt: skip
+    assert table_html.won_halves(awards) == {1: " (high and low)", 2: " (low)"}
