@@ -142,6 +142,11 @@ class Ledger:
         return sum(r.corrected for r in self.rows)
 
     @property
+    def any_correction(self) -> bool:
+        """Whether any count was corrected (its column is shown only then)."""
+        return any(r.corrected for r in self.rows)
+
+    @property
     def bank_net(self) -> int:
         """The bank's side of the corrections: with it the nets sum to zero."""
         return -self.corrected
@@ -176,11 +181,13 @@ def person_of(player: Player) -> str:
     return player.session_key or f"player {player.pk}"
 
 
-def told_apart(latest: list[Player]) -> list[str]:
+def told_apart(latest: list[Player], practice: bool = False) -> list[str]:
     """A label for each person (given by their latest seat, in order of arrival): their
-    name; if another person had that name too, with their seat; if still not told apart
-    (the same seat), numbered in order of arrival."""
-    labels = [f"{p.name} (the host's bot)" if p.bot else p.name for p in latest]
+    name (a bot's says whose chips it plays: the host's, at practice the player's own); if
+    another person had that name too, with their seat; if still not told apart (the same
+    seat), numbered in order of arrival."""
+    bot = " (bot)" if practice else " (the host's bot)"
+    labels = [f"{p.name}{bot}" if p.bot else p.name for p in latest]
     for same in _alike(labels):
         for i in same:
             labels[i] = f"{latest[i].name} (seat {latest[i].seat})"
@@ -208,7 +215,8 @@ def ledger(table: Table) -> Ledger:
         row.stack += p.stack if p.status == Player.SEATED else 0
         of_player[p.pk] = row
     rows = list(people.values())
-    for row, label in zip(rows, told_apart([r.player for r in rows]), strict=True):
+    labels = told_apart([r.player for r in rows], practice=table.practice)
+    for row, label in zip(rows, labels, strict=True):
         row.label = label
     entries = LedgerEntry.objects.filter(table=table, player__isnull=False)
     for player_id, kind, amount in entries.values_list("player", "kind", "amount"):

@@ -187,6 +187,7 @@ def test_the_forms_book_the_kind_chosen_and_the_ledger_shows_it():
     assert kinds == {"buy-in", "correction", "removal"}
     page = host.get(f"/t/{table.invite}/ledger/").content.decode()
     assert "the ledger balances" in page
+    assert "<th>Corrections <small>(no money)</small></th>" in page  # one was made
     assert "correction (no money)" in page and "removal (money out)" in page
     assert "cab fare" in page
     assert "&minus; corrections -5 = <strong>0</strong>" in page
