@@ -276,6 +276,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "game_name": GAMES[hand.game].name if hand else None,
         "stakes": table_html.stakes_text(public["stakes"]) if hand and public else None,
         "next_stakes": next_stakes(table, hand),
+        "stakes_changed": bool(hand and public) and _stakes_changed(table, hand, public),
         "games": GAMES.values(),
         "chooser": shot.button_next,
         "chooser_name": seated.get(shot.button_next, ""),
@@ -328,6 +329,16 @@ def next_stakes(table: Table, hand) -> str:
             shared = table_html.stakes_text(stakes(hand_config(table, "sviten")))
             return "Dealer's choice" + shared.removeprefix(GAMES["sviten"].name)
     return table_html.stakes_text(stakes(hand_config(table, game)))
+
+
+def _stakes_changed(table: Table, hand, public: dict) -> bool:
+    """Whether the host has changed the settings shown since ``hand`` was dealt (at
+    dealer's choice, the next game being chosen is no change)."""
+    from games.services import hand_config
+
+    game = hand.game if table.game == "dealers-choice" else table.game
+    now = table_html.stakes_text(stakes(hand_config(table, game)))
+    return now != table_html.stakes_text(public["stakes"])
 
 
 STATE = "table/state.html#"

@@ -63,7 +63,7 @@ def _stakes(context: dict) -> str:
     if this is None:
         return escape(coming)
     html = escape(this)
-    if coming != this:
+    if context["stakes_changed"]:
         html += f'<br><span class="next">Next hand: {escape(coming)}</span>'
     return html
 

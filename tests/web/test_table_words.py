@@ -127,6 +127,19 @@ def test_the_header_shows_this_hands_settings_and_the_next_hands_when_changed():
     assert "Next hand: High-Low Declare · Pot-limit · ante 1 · chips in fist" in html
 
 
+def test_at_dealers_choice_the_next_game_is_no_change_of_the_settings():
+    table = make_table("dealers-choice", min_buy_in=1)  # pot-limit, blinds 1/2
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    button = state.upcoming_button(table)
+    services.choose_game(table.pk, session_of(table, button), "levys")
+    html = page(Table.objects.get(pk=table.pk), None)
+    assert "Levy&#x27;s Game · Pot-limit · blinds 1/2" in html and "Next hand" not in html
+    services.change_settings(table.pk, ante=1)
+    html = page(Table.objects.get(pk=table.pk), None)
+    assert "Next hand: Dealer&#x27;s choice · Pot-limit · ante 1 · blinds 1/2" in html
+
+
 def test_a_reached_raise_cap_is_said_where_the_raise_control_was():
     table = dealt("high-low-declare", players=3)
     act(table, "bet", to=2)
