@@ -410,16 +410,37 @@ def host_start(context: dict) -> str:
     seats = [(p.pk, p.seat, p.name, p.buy_in) for p in context["waiting"]]
     rebuys = [(p.pk, p.name, p.rebuy_request) for p in context["rebuys"]
               if table.approval_required]  # fmt: skip
+    act_for, choose_for = _away_and_asked(context)
     asks = ""
-    if seats or rebuys:
-        asks = render_shown("asks", {"seats": seats, "rebuys": rebuys,
+    if seats or rebuys or act_for or choose_for:
+        asks = render_shown("asks", {"seats": seats, "rebuys": rebuys, "act_for": act_for,
+                                     "choose_for": choose_for,
+                                     "sequence": context["hand"].sequence if act_for else 0,
                                      "seat_url": urls["host_seat"],
-                                     "rebuy_url": urls["host_rebuy"]})  # fmt: skip
+                                     "rebuy_url": urls["host_rebuy"],
+                                     "act_url": urls["host_act_for"],
+                                     "choose_url": urls["host_choose_for"]})  # fmt: skip
     if table.dealing:
         return asks
     hand, dealt_before = context["hand"], bool(context["hand"] or context["last_hand"])
     return asks + render_shown("start", {"url": urls["host_dealing"], "mid_hand": bool(hand),
                                          "dealt_before": dealt_before})  # fmt: skip
+
+
+def _away_and_asked(context: dict) -> tuple[list[tuple[int, str]], str]:
+    """The players the host may stand in for now (RULES.md §6): those away and to act
+    (seat, name), and the name of the one away on the button at dealer's choice."""
+    table, hand, away, seen = context["table"], context["hand"], context["away"], context["seen"]
+    people = {s["number"]: s["player"] for s in context["seat_players"]
+              if s["player"] and not s["player"].bot}  # fmt: skip
+    if hand:
+        actors = seen["actors"] if seen else []
+        return [(n, people[n].name) for n in actors if n in people and people[n].pk in away], ""
+    chooser = context["chooser"]
+    if table.game != "dealers-choice" or not chooser or table.chosen_game or not table.dealing:
+        return [], ""
+    player = people.get(chooser)
+    return [], player.name if player and player.pk in away else ""
 
 
 def panels_html(context: dict) -> str:

@@ -366,9 +366,9 @@ def sit_bot(table: Table, seat: int, name: str | None = None) -> Player:
 
 
 @writes_table
-def change_settings(table: Table, **settings) -> None:
+def change_settings(table: Table, **settings) -> str:
     """New game or stakes (checked by games.forms.TableSettingsForm): they apply from the
-    next hand dealt, and the chat tells everyone what changed."""
+    next hand dealt, and the chat tells everyone what changed; the host is told too."""
     before = next_stakes(table, None), table.action_clock, table.time_bank, table.chip_value
     for key, value in settings.items():
         setattr(table, key, value)
@@ -386,6 +386,7 @@ def change_settings(table: Table, **settings) -> None:
                     else "the ledger counts chips only")  # fmt: skip
     if told:
         _announce(table, "Changed: " + "; ".join(told) + ".")
+    return "Saved: " + "; ".join(told) + "." if told else "Saved."
 
 
 def _announce(table: Table, text: str) -> None:
@@ -666,7 +667,7 @@ def _game_last_played(table: Table, players: int) -> str:
 
 
 @writes_table
-def choose_for_absent(table: Table, now: datetime | None = None) -> None:
+def choose_for_absent(table: Table, now: datetime | None = None) -> str:
     """The host picks the absent chooser's default game (the game last played)."""
     now = now or timezone.now()
     if table.game != "dealers-choice" or _current_hand(table) or table.chosen_game:
@@ -676,10 +677,11 @@ def choose_for_absent(table: Table, now: datetime | None = None) -> None:
         raise ServiceError("the game is chosen when two players can be dealt in")
     chooser = next(p for p in dealt if p.seat == button_after(table, dealt))
     _must_be_away(table, chooser, choice_deadline(table, now) <= now, now)
-    table.chosen_game = _game_last_played(table, len(dealt))
+    table.chosen_game = game = _game_last_played(table, len(dealt))
     table.chosen_by = "host"
     table.next_deal_at = now
     _deal_if_ready(table, now)
+    return f"{GAMES[game].name} picked for {chooser.name}."
 
 
 def _deadline(table: Table, now: datetime) -> datetime | None:
@@ -838,10 +840,15 @@ def act(
     _apply(table, hand, engine, {**action, "seat": seat}, "player", now or timezone.now())
 
 
+STOOD_IN = {"check": "Checked", "fold": "Folded", "draw": "Stood pat", "keep": "Kept all five",
+            "arrange": "Kept the dealt order", "take": "Took the one-up card"}  # fmt: skip
+
+
 @writes_table
-def act_for_absent(table: Table, seat: int, sequence: int, now: datetime | None = None) -> None:
+def act_for_absent(table: Table, seat: int, sequence: int, now: datetime | None = None) -> str:
     """The host acts for an absent player: only check or fold (or the secret-step default),
-    and only for a player who is away or whose clock has run out (RULES.md §6)."""
+    and only for a player who is away or whose clock has run out (RULES.md §6). What was
+    done, in words for the host."""
     now = now or timezone.now()
     hand = _locked_hand(table)
     if sequence != hand.sequence:
@@ -850,11 +857,14 @@ def act_for_absent(table: Table, seat: int, sequence: int, now: datetime | None 
     if player_id is None:
         raise ServiceError(f"seat {seat} is not dealt in this hand")
     clock_out = hand.deadline is not None and hand.deadline <= now
-    _must_be_away(table, _requested(table, player_id), clock_out, now)
+    player = _requested(table, player_id)
+    _must_be_away(table, player, clock_out, now)
     engine = take_engine(hand)
     if seat not in engine.actors():
         raise ServiceError(f"seat {seat} is not to act")
-    _apply(table, hand, engine, engine.absent_action(seat), "host", now)
+    action = engine.absent_action(seat)
+    _apply(table, hand, engine, action, "host", now)
+    return f"{STOOD_IN[action['type']]} for {player.name}."
 
 
 def _must_be_away(table: Table, player: Player, clock_out: bool, now: datetime) -> None:

@@ -299,14 +299,14 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         elif what == "remove":
             services.cash_out(table.pk, player_id)
         elif what == "act-for":
-            services.act_for_absent(table.pk, form["seat"], form["seq"])
+            message = services.act_for_absent(table.pk, form["seat"], form["seq"])
         elif what == "bot":
             services.sit_bot(table.pk, form["seat"])
         elif what == "choose-for":
-            services.choose_for_absent(table.pk)
+            message = services.choose_for_absent(table.pk)
         elif what == "settings":
             settings = cleaned(TableSettingsForm(request.POST, table=table))
-            services.change_settings(table.pk, **settings)
+            message = services.change_settings(table.pk, **settings)
         elif what == "mute":
             message = chat.mute(table.pk, player_id, form["on"])
     except ServiceError as error:

@@ -44,8 +44,9 @@ def test_the_host_may_act_for_a_player_away_for_a_while():
     table = dealt()
     seat, sequence = to_act(table)
     presence.seen(table.pk, session_of(table, seat), timezone.now() - timedelta(seconds=31))
-    services.act_for_absent(table.pk, seat, sequence)
+    told = services.act_for_absent(table.pk, seat, sequence)
     assert state.current_hand(table).sequence == sequence + 1
+    assert told in (f"Checked for P{seat}.", f"Folded for P{seat}.")  # the host is told
 
 
 def test_the_host_may_act_for_a_present_player_whose_clock_has_run_out():
@@ -66,6 +67,28 @@ def test_the_host_may_not_choose_the_game_for_a_chooser_who_is_here():
     with pytest.raises(services.ServiceError, match="is at the table"):
         services.choose_for_absent(table.pk)
     assert state.current_hand(table) is None
+
+
+def test_the_host_is_asked_to_pick_the_game_only_for_a_chooser_who_is_away():
+    table = make_table("dealers-choice")
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    chooser = state.upcoming_button(Table.objects.get(pk=table.pk))
+
+    def host_page() -> str:
+        state.forget(table.pk)  # presence is read with the version: read it again
+        shot = state.latest_snapshot(table.pk)
+        return presenter.render_table(
+            shot.table, presenter.viewer_of(shot.table, "s1", True, shot), shot
+        )
+
+    presence.seen(table.pk, f"s{chooser}", timezone.now())
+    assert "picks the game" not in host_page()
+    presence.seen(table.pk, f"s{chooser}", timezone.now() - timedelta(seconds=31))
+    asks = host_page().split('<section class="host-asks"')[1].split("</section>")[0]
+    assert f"P{chooser} is away and picks the game" in asks
+    assert services.choose_for_absent(table.pk) == f"Levy's Game picked for P{chooser}."
+    assert state.current_hand(table).game == "levys"
 
 
 @pytest.mark.asyncio
@@ -192,7 +215,10 @@ def test_the_host_is_offered_to_act_only_for_a_player_who_is_away():
             shot.table, presenter.viewer_of(shot.table, "s1", True, shot), shot
         )
 
-    assert "Act for them" not in host_page()
+    assert "is away and to act" not in host_page()
     presence.seen(table.pk, session_of(table, seat), timezone.now() - timedelta(seconds=31))
     state.forget(table.pk)
-    assert "Act for them (away)" in host_page()
+    name = Player.objects.get(table=table, session_key=session_of(table, seat)).name
+    html = host_page()
+    asks = html.split('<section class="host-asks"')[1].split("</section>")[0]  # under the felt
+    assert f"{name} is away and to act" in asks and f">Act for {name}</button>" in asks
