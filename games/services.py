@@ -492,11 +492,17 @@ def answer_seat_request(
 
 
 @writes_table
-def request_rebuy(table: Table, session_key: str, amount: int, host: bool = False) -> None:
-    """A seated player asks for more chips; the host's own request needs no approval."""
+def request_rebuy(table: Table, session_key: str, amount: int, host: bool = False) -> str:
+    """A seated player asks for more chips; the host's own request needs no approval. What
+    became of it, in the player's words."""
     player = _seated(table, session_key)
-    _moved(table, player, stacks.ask_rebuy, amount, table.max_buy_in,
-           table.approval_required, host)  # fmt: skip
+    transfer = _moved(table, player, stacks.ask_rebuy, amount, table.max_buy_in,
+                      table.approval_required, host)  # fmt: skip
+    if transfer is not None and transfer.amount:
+        return f"Rebuy of {transfer.amount} added: your stack is {player.stack}."
+    if table.approval_required and not host:
+        return f"Rebuy of {amount} asked for: the host will approve it."
+    return f"Rebuy of {amount} asked for: it is added when this hand ends."
 
 
 def _in_current_hand(table: Table, player: Player) -> bool:

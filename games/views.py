@@ -240,8 +240,7 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             message = "You sit out from the next hand." if out else "You are dealt in again."
         elif what == "rebuy":
             amount = cleaned(RebuyForm(request.POST))["amount"]
-            services.request_rebuy(table.pk, key, amount, host=is_host(request, table))
-            message = f"Rebuy of {amount} asked for."
+            message = services.request_rebuy(table.pk, key, amount, host=is_host(request, table))
         elif what == "cash-out":
             amount = services.leave(table.pk, key)
             message = (f"You cashed out {amount} chips. The ledger's settle-up says who pays "

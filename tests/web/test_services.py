@@ -96,6 +96,9 @@ def test_with_approval_a_seat_waits_for_the_host():
     assert bob.status == "refused"
     with pytest.raises(ServiceError, match="not waiting"):
         services.answer_seat_request(table.pk, bob.pk, approve=True)
+    told = services.request_rebuy(table.pk, "s1", 40)
+    assert told == "Rebuy of 40 asked for: the host will approve it."
+    assert Player.objects.get(name="Ann").stack == 100  # until the host approves
 
 
 def test_dealing_starts_a_hand_once_two_players_sit():

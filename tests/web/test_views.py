@@ -108,7 +108,8 @@ def test_joining_and_the_player_controls_work_through_the_forms():
     assert "you are in seat 2" in response.content.decode()
     bad = ann.post(f"/t/{table.invite}/me/rebuy/", {"amount": "many"})
     assert bad.status_code == 400 and "whole number" in bad.content.decode()
-    ann.post(f"/t/{table.invite}/me/rebuy/", {"amount": "50"})
+    told = ann.post(f"/t/{table.invite}/me/rebuy/", {"amount": "50"}).content.decode()
+    assert "Rebuy of 50 added: your stack is 200." in told  # between hands: at once
     assert Player.objects.get(name="Ann").stack == 200
     ann.post(f"/t/{table.invite}/me/sit-out/", {"out": "1"})
     assert Player.objects.get(name="Ann").sitting_out
@@ -130,6 +131,8 @@ def test_a_player_in_the_hand_is_told_to_cash_out_when_it_ends():
     response = ann.post(f"/t/{table.invite}/me/cash-out/", HTTP_HX_REQUEST="true")
     assert "You are in the hand being played: cash out when it ends" in response.content.decode()
     assert Player.objects.get(name="Ann").status == "seated"
+    told = ann.post(f"/t/{table.invite}/me/rebuy/", {"amount": "20"}).content.decode()
+    assert "Rebuy of 20 asked for: it is added when this hand ends." in told
 
 
 def test_a_browser_not_at_the_table_cannot_cash_anyone_out():
