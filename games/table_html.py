@@ -106,8 +106,9 @@ def _step(context: dict) -> str:
     if chooser and table.game == "dealers-choice":
         name = escape(context["chooser_name"])
         due = choice_due(table)
-        return (f"Dealer's choice: waiting for {name} (seat {chooser}, on the button) "
-                f"to pick the game.{clock(due, table.action_clock) if due else ''}")  # fmt: skip
+        return _just_won(context) + (
+            f"Dealer's choice: waiting for {name} (seat {chooser}, on the button) "
+            f"to pick the game.{clock(due, table.action_clock) if due else ''}")  # fmt: skip
     coming = "Next hand coming up."
     if table.next_deal_at:  # table.js counts down to it
         at = int(table.next_deal_at.timestamp())

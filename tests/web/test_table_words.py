@@ -202,6 +202,9 @@ def test_between_hands_at_dealers_choice_only_the_chooser_has_the_button():
     badge = '<span class="badge" title="dealer button">D</span>'
     assert html.count(badge) == 1
     assert badge in html.split(f'data-seat="{shot.button_next}"')[1].split('<div class="seat')[0]
+    middle = html.split('<div class="middle">')[1].split("</div>")[0]
+    assert f"Hand {shot.last.number}: <strong>" in middle and " wins " in middle  # still told
+    assert "Dealer's choice: waiting for " in middle
 
 
 def test_after_a_long_pause_the_button_still_gets_the_whole_clock_to_choose():
