@@ -10,7 +10,7 @@ from html import unescape
 import pytest
 from django.utils import timezone
 
-from games import history, presenter, services, state, table_html
+from games import history, presence, presenter, services, state, table_html
 from games.models import Player, Table
 from games.templatetags.poker import won_net
 from tests.web.helpers import make_table, play_current_hand, seat_players, session_of
@@ -226,7 +226,10 @@ def test_the_host_may_choose_for_the_button_and_nobody_else_can_when_none_is_wai
     table = make_table("dealers-choice")
     seat_players(table, 2)
     services.set_dealing(table.pk, True)
-    assert "(the game last played)" in page(table, None, host=True)
+    chooser = state.upcoming_button(Table.objects.get(pk=table.pk))
+    presence.seen(table.pk, f"s{chooser}", timezone.now() - timedelta(seconds=31))
+    state.forget(table.pk)  # presence is read with the version: read it again
+    assert "Pick the game last played" in page(table, None, host=True)
     services.choose_for_absent(table.pk)
     hand = state.current_hand(table)
     assert hand is not None
