@@ -255,7 +255,8 @@ def seat(seat: dict, context: dict) -> str:
         chips = in_hand["stack"] if in_hand and hand else player.stack
         bet = in_hand["bet"] if in_hand and hand else 0
         bet = f' <span class="bet" title="bet this round">{bet}</span>' if bet else ""
-        said = context["last_actions"].get(number) if hand else None
+        to_act = in_hand and in_hand["to_act"]  # (an earlier word is no longer the last)
+        said = context["last_actions"].get(number) if hand and not to_act else None
         said = f'      <div class="said">{escape(said)}</div>\n' if said else ""
         won = context["winnings"].get(number) if not hand else None
         if won:

@@ -216,8 +216,10 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
             if step:
                 action = faces(_and_then(action, taken, hand.log[logged:], names))
                 # the step the action was taken in, up to its own event (the first it
-                # logged): the seats' last actions there, the round it closed included
-                at_step.update(playing=acted_in, log=hand.log[: logged + 1])
+                # logged): the seats' last actions there; once the action has closed its
+                # round (the felt shows the next), only its own
+                at_step.update(playing=acted_in, log=hand.log[: logged + 1], actor=taken["seat"],
+                               closed=part_of_hand(hand) != street or hand.finished)  # fmt: skip
     shown = seen.at(step, seat, show_all)
     for entry in at_step["seats"]:
         entry["cards"] = shown[entry["seat"]]

@@ -449,3 +449,29 @@ def test_the_middle_names_the_half_each_winner_took():
               {"seat": 3, "amount": 4, "half": "whole"}, {"seat": 1, "amount": 2, "half": "low"},
               {"seat": 2, "amount": 0, "half": "high"}]  # fmt: skip
     assert table_html.won_halves(awards) == {1: " (high and low)", 2: " (low)"}
+
+
+def test_the_review_shows_each_seats_last_action_in_the_round_of_its_step():
+    from tests.rules.test_history import HIGH_LOW, LEVYS
+
+    def said(step: int) -> dict:
+        return {s["name"]: s["said"] for s in history.reviewed(LEVYS, step, None, False)["seats"]}
+
+    assert said(2) == {"Ann": "Bet 2", "Bob": "Call 2", "Cat": None}  # Cat to act
+    assert said(3) == {"Ann": None, "Bob": None, "Cat": "Call 2"}  # the round closed
+    assert said(14) == {"Ann": None, "Bob": "Bet 2", "Cat": "Call 2"}  # Ann to act
+    seats = history.reviewed(HIGH_LOW, 12, None, False)["seats"]  # Ann checked, then a bet
+    assert [(s["name"], s["said"]) for s in seats] == [
+        ("Ann", None), ("Bob", "Bet 4"), ("Cat", "Raise to 8"), ("Dan", "Fold")
+    ]  # her check is no longer her last word: she is to act  # fmt: skip
+
+
+def test_a_seat_to_act_again_wears_no_old_word():
+    table = dealt("high-low-declare", players=2)
+    first, _ = to_act(table)
+    act(table, "check")
+    assert '<div class="said">Check</div>' in page(table, None)
+    act(table, "bet", to=2)  # the checker is to act again, facing the bet
+    assert to_act(table)[0] == first
+    html = page(table, None)
+    assert '<div class="said">Check</div>' not in html and '<div class="said">Bet 2</div>' in html
