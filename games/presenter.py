@@ -411,10 +411,11 @@ def host_start(context: dict) -> str:
     rebuys = [(p.pk, p.name, p.rebuy_request) for p in context["rebuys"]
               if table.approval_required]  # fmt: skip
     act_for, choose_for = _away_and_asked(context)
+    as_clock = AS_THE_CLOCK.get(context["seen"]["step"], "") if act_for else ""
     asks = ""
     if seats or rebuys or act_for or choose_for:
         asks = render_shown("asks", {"seats": seats, "rebuys": rebuys, "act_for": act_for,
-                                     "choose_for": choose_for,
+                                     "choose_for": choose_for, "as_clock": as_clock,
                                      "sequence": context["hand"].sequence if act_for else 0,
                                      "seat_url": urls["host_seat"],
                                      "rebuy_url": urls["host_rebuy"],
@@ -425,6 +426,11 @@ def host_start(context: dict) -> str:
     hand, dealt_before = context["hand"], bool(context["hand"] or context["last_hand"])
     return asks + render_shown("start", {"url": urls["host_dealing"], "mid_hand": bool(hand),
                                          "dealt_before": dealt_before})  # fmt: skip
+
+
+AS_THE_CLOCK = {"betting": "check if it can, else fold", "draw": "stand pat", "lock": "stand pat",
+               "arrange": "keep the dealt order", "replace": "keep all five",
+               "one-up": "take the card", "declare": "fold"}  # Hand.absent_action  # fmt: skip
 
 
 def _away_and_asked(context: dict) -> tuple[list[tuple[int, str]], str]:
