@@ -395,7 +395,9 @@ def _announce(table: Table, text: str) -> None:
     chat_line(table, None, text[:200], by_host=True, now=timezone.now())
 
 
-def chat_line(table: Table, speaker: Player | None, text: str, by_host: bool, now: datetime):
+def chat_line(
+    table: Table, speaker: Player | None, text: str, by_host: bool, now: datetime
+) -> None:
     """Write a chat line and show it with the table's newest lines in the version made."""
     name = speaker.name if speaker else ""
     line = statements.create(ChatLine(table=table, player=speaker, by_host=by_host, text=text,

@@ -52,6 +52,22 @@ def sit(page, link: str, name: str, seat: str) -> None:
     page.wait_for_selector(".mine h2:has-text('seat')")
 
 
+def dealt_to_ann_and_bob(request, running_server, chromium, game: str):
+    """The host on a laptop opens a table; Ann (a phone) and Bob (a laptop) sit in seats 1
+    and 2, and the host starts dealing: (host, ann, bob), once Ann holds her cards."""
+    host = chromium.new_context(viewport=LAPTOP).new_page()
+    ann = chromium.new_context(viewport=PHONE).new_page()
+    bob = chromium.new_context(viewport=LAPTOP).new_page()
+    request.node.pages = {"host": host, "ann": ann, "bob": bob}
+    link = create_table(host, running_server.base, game)
+    sit(ann, link, "Ann", "1")
+    sit(bob, link, "Bob", "2")
+    host.wait_for_selector(".seat:has-text('Bob')")
+    host.click("button:has-text('Start dealing')")
+    ann.wait_for_selector(".seat.me .card[data-card]")
+    return host, ann, bob
+
+
 def assert_turn_is_shown(page) -> None:
     """The player to act sees every control of the step without scrolling, under a
     "Your turn" banner, and the tab's title says so."""
@@ -144,15 +160,7 @@ class Player:
 
 @pytest.mark.parametrize("game", ["levys", "high-low-declare", "sviten"])
 def test_a_host_and_two_players_play_a_complete_hand(request, running_server, chromium, game):
-    host = chromium.new_context(viewport=LAPTOP).new_page()
-    ann = chromium.new_context(viewport=PHONE).new_page()
-    bob = chromium.new_context(viewport=LAPTOP).new_page()
-    request.node.pages = {"host": host, "ann": ann, "bob": bob}
-    link = create_table(host, running_server.base, game)
-    sit(ann, link, "Ann", "1")
-    sit(bob, link, "Bob", "2")
-    host.wait_for_selector(".seat:has-text('Bob')")
-    host.click("button:has-text('Start dealing')")
+    host, ann, bob = dealt_to_ann_and_bob(request, running_server, chromium, game)
     for page in (ann, bob):
         page.wait_for_selector(".seat.me .card[data-card]")
         assert page.locator(".seat:not(.me) .card[data-card]").count() == 0  # no hidden card
@@ -201,16 +209,7 @@ def test_what_a_person_types_or_opens_survives_a_push(running_server, chromium):
 def test_cards_tapped_stay_tapped_through_pushes(request, running_server, chromium):
     """A chat line or another seat's action redraws the controls: the discards and the
     reveal order a player has half tapped stay as they were."""
-    host = chromium.new_context(viewport=LAPTOP).new_page()
-    ann = chromium.new_context(viewport=PHONE).new_page()
-    bob = chromium.new_context(viewport=LAPTOP).new_page()
-    request.node.pages = {"host": host, "ann": ann, "bob": bob}
-    link = create_table(host, running_server.base, "levys")
-    sit(ann, link, "Ann", "1")
-    sit(bob, link, "Bob", "2")
-    host.wait_for_selector(".seat:has-text('Bob')")
-    host.click("button:has-text('Start dealing')")
-    ann.wait_for_selector(".seat.me .card[data-card]")
+    host, ann, bob = dealt_to_ann_and_bob(request, running_server, chromium, "levys")
     said = iter(range(1, 100))
 
     def push_from_the_host():
@@ -251,17 +250,8 @@ def test_cards_tapped_stay_tapped_through_pushes(request, running_server, chromi
 
 
 def test_a_player_steps_through_a_hand_review(request, running_server, chromium):
-    host = chromium.new_context(viewport=LAPTOP).new_page()
-    ann = chromium.new_context(viewport=PHONE).new_page()
-    bob = chromium.new_context(viewport=LAPTOP).new_page()
-    request.node.pages = {"host": host, "ann": ann, "bob": bob}
-    link = create_table(host, running_server.base, "high-low-declare")
-    sit(ann, link, "Ann", "1")
-    sit(bob, link, "Bob", "2")
-    host.wait_for_selector(".seat:has-text('Bob')")
-    host.click("button:has-text('Pause dealing'), button:has-text('Start dealing')")
+    _, ann, bob = dealt_to_ann_and_bob(request, running_server, chromium, "high-low-declare")
     players = [Player(ann, first=True), Player(bob, first=False)]
-    ann.wait_for_selector(".seat.me .card[data-card]")
     for _ in range(120):
         if ann.locator(".awards").count():
             break
