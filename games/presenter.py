@@ -333,11 +333,14 @@ def next_stakes(table: Table, hand) -> str:
 
 def _stakes_changed(table: Table, hand, public: dict) -> bool:
     """Whether the host has changed the settings shown since ``hand`` was dealt (at
-    dealer's choice, the next game being chosen is no change)."""
+    dealer's choice, the next game being chosen is no change; a hand dealt there says who
+    chose its game)."""
     from games.services import hand_config
 
-    game = hand.game if table.game == "dealers-choice" else table.game
-    now = table_html.stakes_text(stakes(hand_config(table, game)))
+    choice = table.game == "dealers-choice"
+    if choice != ("chosen" in hand.document):
+        return True  # to dealer's choice from one game, or back
+    now = table_html.stakes_text(stakes(hand_config(table, hand.game if choice else table.game)))
     return now != table_html.stakes_text(public["stakes"])
 
 

@@ -503,7 +503,7 @@ def request_rebuy(table: Table, session_key: str, amount: int, host: bool = Fals
     if transfer is not None and transfer.amount:
         return f"Rebuy of {transfer.amount} added: your stack is {player.stack}."
     if table.approval_required and not host:
-        return f"Rebuy of {amount} asked for: the host will approve it."
+        return f"Rebuy of {amount} asked for: it waits for the host's answer."
     return f"Rebuy of {amount} asked for: it is added when this hand ends."
 
 

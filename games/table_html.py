@@ -109,6 +109,8 @@ def _step(context: dict) -> str:
         return _just_won(context) + (
             f"Dealer's choice: waiting for {name} (seat {chooser}, on the button) "
             f"to pick the game.{clock(due, table.action_clock) if due else ''}")  # fmt: skip
+    if not chooser:  # (the next hand's button: none until two players can be dealt in)
+        return _just_won(context) + "The next hand waits for two players who can be dealt in."
     coming = "Next hand coming up."
     if table.next_deal_at:  # table.js counts down to it
         at = int(table.next_deal_at.timestamp())

@@ -243,8 +243,9 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             message = services.request_rebuy(table.pk, key, amount, host=is_host(request, table))
         elif what == "cash-out":
             amount = services.leave(table.pk, key)
-            message = (f"You cashed out {amount} chips. The ledger's settle-up says who pays "
-                       "whom once the game ends. Thanks for playing.")  # fmt: skip
+            settle = "" if table.practice else (" The ledger's settle-up says who pays whom "
+                                                "once the game ends.")  # fmt: skip
+            message = f"You cashed out {amount} chips.{settle} Thanks for playing."
         else:
             raise Http404("no such action")
     except ServiceError as error:

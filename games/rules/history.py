@@ -197,7 +197,11 @@ def _shown(award: dict) -> dict:
 def review(document: dict, step: int, seat: int | None, show_all: bool = False) -> dict:
     """The hand after ``step`` actions, as the reviewer may see it; ``street`` names the
     part of the hand that step's action was taken in, and ``action`` says it and what
-    the table saw come of it (cards turned up, the fists opened)."""
+    the table saw come of it (cards turned up, the fists opened). For the seats' last
+    words (games.history.reviewed), ``playing`` and ``log`` are the step the action was
+    taken in and the public log up to the action's own event; ``actor`` took it, and
+    ``closed`` says whether it ended its round (the felt shows the next). At step 0 they
+    are the hand's step and log as dealt."""
     total = len(document["actions"])
     step = max(0, min(step, total))
     names = names_of(document)
@@ -215,10 +219,9 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
             street = street or part_of_hand(hand)
             if step:
                 action = faces(_and_then(action, taken, hand.log[logged:], names))
-                # the step the action was taken in, up to its own event (the first it
-                # logged): the seats' last actions there; once the action has closed its
-                # round (the felt shows the next), only its own
-                at_step.update(playing=acted_in, log=hand.log[: logged + 1], actor=taken["seat"],
+                own = next(i for i, e in enumerate(hand.log[logged:], logged)
+                           if e["event"] != "reshuffle")  # (one may come first)  # fmt: skip
+                at_step.update(playing=acted_in, log=hand.log[: own + 1], actor=taken["seat"],
                                closed=part_of_hand(hand) != street or hand.finished)  # fmt: skip
     shown = seen.at(step, seat, show_all)
     for entry in at_step["seats"]:

@@ -139,6 +139,8 @@ def test_folded_hands_stay_hidden_after_everyone_draws_five_and_the_muck_is_resh
         "1 bet 4", "2 call", "3 fold", "4 call", "5 fold", "6 fold", "7 call",
         *[f"{s} declare high" for s in (1, 2, 4, 7)],
     )  # fmt: skip
+    for step, action in enumerate(document["actions"], 1):  # the reshuffle is logged first
+        assert review(document, step, None)["log"][-1]["seat"] == action["seat"]
     final = replay(document)
     assert sum(e["event"] == "reshuffle" for e in final.log) == 2
     assert {"3h", "7d", "5c"} <= {str(c) for c in final.players[4].cards}  # P3's, shown down

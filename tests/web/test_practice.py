@@ -102,6 +102,8 @@ def test_a_practice_ledger_asks_nobody_to_settle_up():
     assert "the ledger balances" in page
     rows = page.split('<table class="ledger">')[1].split("</table>")[0]
     assert "(bot)</td>" in rows and "host" not in rows  # the bots play the player's chips
+    told = client.post(f"/t/{table.invite}/me/cash-out/").content.decode()
+    assert "You cashed out" in told and "settle" not in told
 
 
 def test_a_practice_table_touches_no_other_tables_ledger():

@@ -97,7 +97,7 @@ def test_with_approval_a_seat_waits_for_the_host():
     with pytest.raises(ServiceError, match="not waiting"):
         services.answer_seat_request(table.pk, bob.pk, approve=True)
     told = services.request_rebuy(table.pk, "s1", 40)
-    assert told == "Rebuy of 40 asked for: the host will approve it."
+    assert told == "Rebuy of 40 asked for: it waits for the host's answer."
     assert Player.objects.get(name="Ann").stack == 100  # until the host approves
 
 

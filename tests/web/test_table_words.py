@@ -475,3 +475,20 @@ def test_a_seat_to_act_again_wears_no_old_word():
     assert to_act(table)[0] == first
     html = page(table, None)
     assert '<div class="said">Check</div>' not in html and '<div class="said">Bet 2</div>' in html
+
+
+def test_with_one_player_left_to_deal_in_the_middle_says_what_the_next_hand_waits_for():
+    table = dealt("levys", players=2)
+    play_current_hand(table, random.Random(3))
+    assert "next-deal" in page(table, None)
+    services.set_sitting_out(table.pk, Player.objects.get(table=table, seat=1).pk, True)
+    html = page(Table.objects.get(pk=table.pk), None)
+    assert "The next hand waits for two players who can be dealt in." in html
+    assert "next-deal" not in html  # no countdown to a deal that is not coming
+
+
+def test_a_switch_to_dealers_choice_mid_hand_is_a_change_for_the_next_hand():
+    table = dealt("levys", players=2)
+    services.change_settings(table.pk, game="dealers-choice")
+    html = page(Table.objects.get(pk=table.pk), None)
+    assert "Next hand: Dealer&#x27;s choice" in html
