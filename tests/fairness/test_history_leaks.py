@@ -4,8 +4,9 @@ Random hands of every game, played to draw many cards so that the muck is reshuf
 folded hands and discards are dealt again. For every reviewer (a spectator and each seat),
 every review step and the text log, each card drawn in a seat's hand must be a card
 instance (that card, held there without a break) that the live view showed that reviewer
-at that step or earlier, or one that seat went on to show at the showdown; a declaration
-shows only as the live view showed it at that step.
+at that step or earlier, or one that seat went on to show at the showdown; a card a
+step's caption names, one the live view had shown them by then; a declaration shows
+only as the live view showed it at that step.
 """
 
 from __future__ import annotations
@@ -28,6 +29,17 @@ SAMPLED_STEPS = 6  # and the first and last, for all reviewers but one checked a
 CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z])")
 DECLARED = re.compile(r"^(.+?) declares (High|Low|Both)")
 PRIVATE = re.compile(r"^(.+?) (draws \d: discards|sets a reveal order:|replaces [2-9TJQKA])")
+FACE = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")  # a card as the review's captions write it
+SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+
+
+def named_cards(caption: str) -> set[str]:
+    """The cards a review step's caption names, as codes.
+
+    >>> sorted(named_cards("Cat sets a reveal order. Card 1 up: Ann 10♦, Bob K♣"))
+    ['Kc', 'Td']
+    """
+    return {("T" if rank == "10" else rank) + SUITS[suit] for rank, suit in FACE.findall(caption)}
 
 
 def drawing_action(hand: Hand, rng: random.Random) -> dict:
@@ -124,6 +136,9 @@ def check_review(document: dict, table: LiveTable, reviewer: int | None, steps) 
                     assert theirs is None or ours == theirs, f"seat {seat} hid {theirs}, {where}"
             live_declaration = live["declarations"][reviewer][seat]
             assert entry["declaration"] == live_declaration, f"seat {seat}'s declaration, {where}"
+        ever = set().union(*(table.steps[k]["names"][reviewer] for k in range(step + 1)))
+        leaked = named_cards(seen["action"] or "") - ever  # the caption: what came of it
+        assert not leaked, f"the caption shows {leaked}: {seen['action']!r}, {where}"
         actor = document["actions"][step - 1]["seat"] if step else None
         if step and not vocal and actor != reviewer:  # named only once the fists open
             declared = DECLARED.match(seen["action"])
