@@ -16,7 +16,7 @@ from django.utils.safestring import mark_safe
 
 from games import chat_html, controls, table_html
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
-from games.rules.cards import faces
+from games.rules.cards import faces_named, marked
 from games.rules.catalog import GAMES
 from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
 from games.rules.history import choice_text
@@ -28,7 +28,9 @@ from games.state import TableSnapshot, keep, snapshot
 def event_text(event: dict, names: dict[int, str]) -> str:
     """One line of the live hand log; an action made for an absent player says by whom."""
     who = names.get(event.get("seat"), f"seat {event.get('seat')}")
-    text = faces(_event_line(event, who, names))  # "Q♠", as on the cards
+    marks = marked(names)  # "Q♠", as on the cards; a player called "As" stays "As"
+    line = _event_line(event, marks.get(event.get("seat"), who), marks)
+    text = faces_named(line, names)
     by = event.get("by")
     if event["event"] == "chosen":
         return choice_text(event, names)  # says by whom itself

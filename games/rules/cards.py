@@ -112,6 +112,25 @@ def faces(text: str) -> str:
     return _CARD_NAME.sub(lambda m: face(m.group(0)), text)
 
 
+def marked(names: dict) -> dict:
+    """Marks to build a line with in place of the players' names, for faces_named."""
+    return {key: f"\x00{k}\x00" for k, key in enumerate(names)}
+
+
+def faces_named(text: str, names: dict) -> str:
+    """faces() over a line built with ``marked(names)``, and then the names as typed: a
+    player called "As" stays "As".
+
+    >>> names = {1: "As"}
+    >>> faces_named(f"{marked(names)[1]} takes the As", names)
+    'As takes the A♠'
+    """
+    text = faces(text)
+    for key, mark in marked(names).items():
+        text = text.replace(mark, names[key])
+    return text
+
+
 def ensure_distinct(cards: Iterable[Card]) -> None:
     seen: set[int] = set()
     for card in cards:

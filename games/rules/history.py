@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from games.rules.cards import Card, faces
+from games.rules.cards import Card, faces, faces_named, marked
 from games.rules.catalog import GAMES
 from games.rules.document import ReplayError, start_hand
 from games.rules.errors import RulesError
@@ -205,6 +205,7 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
     total = len(document["actions"])
     step = max(0, min(step, total))
     names = names_of(document)
+    marks = marked(names)  # in the action's words, where faces() must not reach
     seen = _Sightings()
     action, street, logged = None, "", 0
     for k, hand in enumerate(_replayed(document)):
@@ -212,13 +213,14 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
         if k == step - 1:
             taken = document["actions"][k]
             private = show_all or taken["seat"] == seat
-            action = describe_action(taken, hand, names, private)
+            action = describe_action(taken, hand, marks, private)
             street, logged, acted_in = part_of_hand(hand), len(hand.log), hand.step
         if k == step:
             at_step = _review_step(hand, seat, show_all, names)
             street = street or part_of_hand(hand)
             if step:
-                action = faces(_and_then(action, taken, hand.log[logged:], names))
+                line = _and_then(action, taken, hand.log[logged:], marks)
+                action = faces_named(line, names)  # a player called "As" stays "As"
                 own = next(i for i, e in enumerate(hand.log[logged:], logged)
                            if e["event"] != "reshuffle")  # (one may come first)  # fmt: skip
                 at_step.update(playing=acted_in, log=hand.log[: own + 1], actor=taken["seat"],

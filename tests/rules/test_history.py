@@ -108,6 +108,16 @@ def test_a_review_step_says_what_the_table_saw_come_of_the_action():
     assert review(SVITEN, 11, seat=None)["action"] == "Bob declines the J♦: it is dead"
 
 
+def test_a_player_named_like_a_card_keeps_their_name_in_the_captions():
+    renamed = {"Ann": "As", "Bob": "Kd"}
+    document = {**LEVYS, "seats": [{**s, "name": renamed.get(s["name"], s["name"])}
+                                   for s in LEVYS["seats"]]}  # fmt: skip
+    locks = [k for k, a in enumerate(LEVYS["actions"], 1) if a["type"] == "arrange"]
+    caption = review(document, locks[-1], seat=None)["action"]
+    assert caption.endswith("sets a reveal order. Card 1 up: As A♠, Kd K♣, Cat Q♣")
+    assert review(document, 24, seat=None)["action"] == "Kd replaces a card. Kd turns up 9♣ for 2♣"
+
+
 def test_the_last_step_says_what_each_seat_won_and_was_left_up_or_down():
     for document in (LEVYS, HIGH_LOW, SVITEN):
         seats = review(document, len(document["actions"]), seat=None)["seats"]

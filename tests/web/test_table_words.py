@@ -492,3 +492,15 @@ def test_a_switch_to_dealers_choice_mid_hand_is_a_change_for_the_next_hand():
     services.change_settings(table.pk, game="dealers-choice")
     html = page(Table.objects.get(pk=table.pk), None)
     assert "Next hand: Dealer&#x27;s choice" in html
+
+
+def test_a_player_named_like_a_card_keeps_their_name_in_the_log():
+    names = {1: "As", 2: "Bob"}
+    assert presenter.event_text({"event": "take", "seat": 1, "card": "Kd"}, names) == (
+        "As takes the K♦"
+    )
+    revealed = {"event": "reveal", "number": 1, "cards": {"1": "Ah", "2": "Qs"}}
+    assert presenter.event_text(revealed, names) == "Card 1 up: As A♥, Bob Q♠"
+    assert presenter.event_text({"event": "check", "seat": 1, "by": "host"}, names) == (
+        "As checks (host, for As)"
+    )
