@@ -187,7 +187,7 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
             notes.append("all-in")
         if in_hand.get("capped"):
             notes.append("at the stake cap")
-        if in_hand["drew"] is not None:
+        if in_hand["drew"] is not None and context["hand"]:  # (at the result, the hands)
             notes.append(f"drew {in_hand['drew']}" if in_hand["drew"] else "stood pat")
         seen, hand = context["seen"], context["hand"]
         told = context["last_actions"].get(seat["number"], "") if hand else ""
@@ -265,7 +265,7 @@ def seat(seat: dict, context: dict) -> str:
             told = won_net(won, won - context["put_in"].get(number, 0))
             said = f'      <div class="said won">{told}</div>\n'
         elif not hand and number in context["nothing_won"]:
-            why = context["nothing_won"][number]
+            why = context["nothing_won"][number].removeprefix("Both declarer ")  # (its note)
             said = f'      <div class="said lost">{escape(why[:1].upper() + why[1:])}</div>\n'
         shown = context["shown_hands"].get(number) if not hand else None
         if shown:  # the showdown: what this hand makes, shown by its seat

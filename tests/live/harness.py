@@ -286,8 +286,11 @@ async def drain(player: Browser) -> None:
             return
 
 
-async def play_until_result(players: list[Browser], limit: int = 300) -> None:
-    """Each player acts whenever its newest page offers it controls, until the hand ends."""
+async def play_until_result(
+    players: list[Browser], limit: int = 300, declarations: tuple[str, ...] = ("high",)
+) -> None:
+    """Each player acts whenever its newest page offers it controls, until the hand ends;
+    a player declares ``declarations[k]`` (the k-th player; in turn when fewer)."""
     number = hand_number(latest_table(players[0]))
     for _ in range(limit):
         for player in players:
@@ -295,8 +298,8 @@ async def play_until_result(players: list[Browser], limit: int = 300) -> None:
         pages = [latest_table(p) for p in players]
         if all(finished(page, number) for page in pages):
             return
-        for player, page in zip(players, pages, strict=True):
-            move = next_move(page)
+        for k, (player, page) in enumerate(zip(players, pages, strict=True)):
+            move = next_move(page, declarations[k % len(declarations)])
             if move and not finished(page, number):
                 before = version_of(page)
                 await player.send(move)

@@ -1,0 +1,73 @@
+"""A showdown at every table size, seen on phones: each seat's shown hand and its words
+clear of the other seats, of the middle and of the line above the felt, and the whole
+felt on one screen, so a player reads who won and with what without scrolling."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from tests.e2e.test_browser import NARROW, PHONE
+from tests.live.harness import Browser, open_table, play_until_result, seat_and_deal
+
+LAYOUT = """() => {
+  const box = el => el.getBoundingClientRect();
+  const meet = (a, b) => Math.min(a.right, b.right) > Math.max(a.left, b.left) + 0.5
+                      && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top) + 0.5;
+  const felt = document.querySelector('.felt');
+  const seats = [...felt.querySelectorAll('.seat:not(.empty)')];
+  const found = [];
+  const middle = box(felt.querySelector('.middle'));
+  const above = box(felt.previousElementSibling);
+  let top = Infinity, bottom = -Infinity;
+  for (const seat of seats) {
+    const name = 'seat ' + seat.dataset.seat, s = box(seat);
+    if (meet(s, middle)) found.push(name + ' covers the middle');
+    if (s.top < above.bottom - 0.5) found.push(name + ' rises into the line above the felt');
+    for (const other of seats) {
+      const them = 'seat ' + other.dataset.seat;
+      if (other !== seat && meet(s, box(other))) found.push(name + ' meets ' + them);
+    }
+    for (const part of seat.querySelectorAll('.said, .shown')) {
+      const p = box(part);
+      top = Math.min(top, p.top); bottom = Math.max(bottom, p.bottom);
+      for (const other of seats) {
+        const them = 'seat ' + other.dataset.seat;
+        if (other !== seat && meet(p, box(other))) found.push(name + "'s words lie on " + them);
+      }
+    }
+    top = Math.min(top, s.top); bottom = Math.max(bottom, s.bottom);
+  }
+  if (bottom - top > window.innerHeight) found.push('the seats take more than a screen');
+  return [...new Set(found)];
+}"""
+
+
+async def _play(base: str, size: int) -> tuple[str, str]:
+    """A Levy's Game hand at a full table of ``size``, played to its showdown with
+    declarations of every kind; the invite and the session of the player in seat 1."""
+    host = Browser(base)
+    invite = open_table(host, "levys", seat_count=size, structure="half-pot-limit", ante=1)
+    players = [Browser(base) for _ in range(size)]
+    await seat_and_deal(host, invite, players)
+    await play_until_result(players, declarations=("both", "high", "low"))
+    return invite, players[0].cookie("sessionid")
+
+
+@pytest.mark.parametrize("size", range(2, 9))
+def test_a_showdown_at_every_table_size_fits_a_phone(request, running_server, chromium, size):
+    with ThreadPoolExecutor(1) as thread:  # (Playwright's own loop runs in this one)
+        invite, session = thread.submit(asyncio.run, _play(running_server.base, size)).result()
+    context = chromium.new_context(viewport=PHONE)
+    context.add_cookies([{"name": "sessionid", "value": session, "url": running_server.base}])
+    page = context.new_page()
+    request.node.pages = {"seat 1": page}
+    page.goto(f"{running_server.base}/t/{invite}/")
+    page.wait_for_selector(".awards li")  # (the next hand is dealt some seconds later)
+    for screen in (PHONE, NARROW):
+        page.set_viewport_size(screen)
+        assert page.locator(".felt .seat .shown").count() == size
+        assert not page.evaluate(LAYOUT), (size, screen, page.evaluate(LAYOUT))
+    context.close()
