@@ -223,7 +223,7 @@ async def _take(screen: ForwardedScreen, text: str) -> None:
 async def _close(screen: ForwardedScreen) -> None:
     async with screen.turn:
         if screen.session_key and screen.owner.screens.get(screen.id) is screen:
-            screen.owner.note_presence(later=presence.GRACE.total_seconds() + 0.5)  # gone?
+            screen.owner.note_presence(later=presence.AWAY_AFTER.total_seconds() + 0.5)  # gone?
         await _drop(screen)
 
 

@@ -2,8 +2,9 @@
 
 The browser syncs every 15 s while its page is open; one silent for ``AWAY_AFTER`` is
 away. Only then, or once their clock has run out, may the host act for a player. A
-browser that closes its last socket of the table in a process is away ``GRACE`` later,
-unless a socket of it shows up again (here or in another process) meanwhile.
+browser that closes its last socket of the table is seen then, and so is away
+``AWAY_AFTER`` later unless a socket of it shows up again (here or in another process):
+a player who opens the hands or the ledger on their turn is not stood in for at once.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from datetime import datetime, timedelta
 from games.models import Presence
 
 AWAY_AFTER = timedelta(seconds=30)
-GRACE = timedelta(seconds=5)
 
 
 def seen(table_id: int, session_key: str | None, now: datetime) -> None:
@@ -32,11 +32,8 @@ def is_here(table_id: int, session_key: str, now: datetime) -> bool:
 
 
 def left(table_id: int, session_key: str | None, now: datetime) -> None:
-    """The browser closed its last socket of the table here: away in ``GRACE``."""
-    if session_key:
-        Presence.objects.filter(
-            table_id=table_id, session_key=session_key, seen_at__gt=now - AWAY_AFTER + GRACE
-        ).update(seen_at=now - AWAY_AFTER + GRACE)
+    """The browser closed its last socket of the table here: it was here until ``now``."""
+    seen(table_id, session_key, now)
 
 
 def away(table_id: int, players, now: datetime) -> frozenset[int]:

@@ -139,6 +139,17 @@ def test_a_player_whose_browser_is_gone_is_shown_away_and_back_when_it_returns()
     assert "away" not in seat_html(table, 1)
 
 
+def test_a_player_who_shuts_the_table_page_is_away_only_half_a_minute_later():
+    table = dealt()
+    now = timezone.now()
+    presence.seen(table.pk, "s1", now - timedelta(seconds=20))  # their page's last sync
+    presence.left(table.pk, "s1", now)  # they open the hands, say, on their turn
+    players = list(Player.objects.filter(table=table))
+    first = next(p.pk for p in players if p.session_key == "s1")
+    assert first not in presence.away(table.pk, players, now + timedelta(seconds=25))
+    assert first in presence.away(table.pk, players, now + presence.AWAY_AFTER)
+
+
 def test_when_the_clock_runs_out_a_player_with_time_bank_gets_it_and_what_is_used_is_gone():
     table = dealt(action_clock=20, time_bank=30)
     seat, sequence = to_act(table)
