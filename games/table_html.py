@@ -100,8 +100,10 @@ def _step(context: dict) -> str:
         elif hand.deadline and not set(seen["actors"]) & set(hand.bots):
             html += clock(hand.deadline, table.action_clock)  # (a bot's pause is no clock)
         return html
-    if not table.dealing:
-        return "Waiting for the host to start dealing."
+    if not table.dealing:  # (said alike to the host and the players)
+        if context["last_hand"]:
+            return _just_won(context) + "Dealing is paused until the host resumes it."
+        return "The first hand is dealt when the host starts dealing."
     chooser = context["chooser"]
     if chooser and table.game == "dealers-choice":
         name = escape(context["chooser_name"])
@@ -262,8 +264,9 @@ def seat(seat: dict, context: dict) -> str:
         said = f'      <div class="said">{escape(said)}</div>\n' if said else ""
         won = context["winnings"].get(number) if not hand else None
         if won:
-            told = won_net(won, won - context["put_in"].get(number, 0))
-            said = f'      <div class="said won">{told}</div>\n'
+            net = won - context["put_in"].get(number, 0)
+            even = "" if net else " even"  # (gold only where it won more than its own)
+            said = f'      <div class="said won{even}">{won_net(won, net)}</div>\n'
         elif not hand and number in context["nothing_won"]:
             why = context["nothing_won"][number].removeprefix("Both declarer ")  # (its note)
             said = f'      <div class="said lost">{escape(why[:1].upper() + why[1:])}</div>\n'

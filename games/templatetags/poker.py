@@ -36,10 +36,11 @@ def plain_number(value: Decimal | str | None) -> str:
 
 @register.filter
 def won_net(won: int, net: int) -> str:
-    """What a seat won and, beside it, what the hand left it up or down: "Wins 3 (+2)";
-    "Wins 1 (±0)" for a seat that won back only its own chips."""
-    shown = "±0" if net == 0 else f"{net:+d}".replace("-", "\u2212")  # a minus sign
-    return f"Wins {won} ({shown})"
+    """What a seat won and, beside it, what the hand left it up or down: "Wins 3 (+2)",
+    "Wins 24 (-1)" (a minus sign); "Gets back 1" for a seat that won only its own chips."""
+    if net == 0:
+        return f"Gets back {won}"
+    return f"Wins {won} ({net:+d})".replace("-", "\u2212")  # a minus sign
 
 
 SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}

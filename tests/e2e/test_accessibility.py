@@ -126,7 +126,7 @@ def test_every_step_of_a_hand_has_no_serious_violations(request, running_server,
     ann.wait_for_selector(".awards li")
     audit.check(ann, f"{game} showdown")
     host.click("button:has-text('Pause dealing')")
-    bob.wait_for_selector("text=Waiting for the host to start dealing")
+    bob.wait_for_selector("text=Dealing is paused until the host resumes it.")
     audit.check(bob, f"{game} between hands")
     bob.click("nav.tabs a:has-text('Hands')")
     bob.wait_for_selector("table.hands")

@@ -306,7 +306,8 @@ def test_a_seat_that_won_nothing_for_a_reason_says_why_by_the_seat():
     html = page(table, None)
     for award in awards:
         if not award["amount"] and award["seat"] not in won:
-            reason = award["reason"][:1].upper() + award["reason"][1:]
+            reason = award["reason"].removeprefix("Both declarer ")  # (the seat says Both)
+            reason = reason[:1].upper() + reason[1:]
             assert f'<div class="said lost">{reason}</div>' in html
     hand = table.hands.get(number=1)
     started = {s["seat"]: s["stack"] for s in hand.document["seats"]}
@@ -314,7 +315,8 @@ def test_a_seat_that_won_nothing_for_a_reason_says_why_by_the_seat():
         total = sum(a["amount"] for a in awards if a["seat"] == seat)
         net = hand.result["stacks"][str(seat)] - started[seat]  # what the hand left it up
         told = html.split(f'data-seat="{seat}"')[1].split('<div class="seat')[0]
-        assert f'<div class="said won">{won_net(total, net)}</div>' in told
+        even = "" if net else " even"  # its own chips back: not a gold win
+        assert f'<div class="said won{even}">{won_net(total, net)}</div>' in told
 
 
 def test_the_last_hands_result_stays_until_the_next_hands_first_action():
@@ -422,6 +424,19 @@ def test_the_middle_says_who_won_until_the_next_deal_and_the_log_keeps_its_numbe
     assert f'<span class="next-deal" data-at="{due}">' in middle  # table.js counts down
 
 
+def test_the_middle_says_whether_dealing_has_yet_to_start_or_is_paused():
+    table = make_table("levys")
+    seat_players(table, 2)
+    middle = page(table, None).split('<div class="middle">')[1].split("</div>")[0]
+    assert "The first hand is dealt when the host starts dealing." in middle
+    services.set_dealing(table.pk, True)
+    services.set_dealing(table.pk, False)  # paused during the first hand
+    act(table, "bet", to=2)
+    act(table, "fold")
+    middle = page(table, None).split('<div class="middle">')[1].split("</div>")[0]
+    assert "wins" in middle and "Dealing is paused until the host resumes it." in middle
+
+
 def test_a_player_who_left_is_still_named_in_the_last_hands_lines():
     table = dealt("levys", players=3)
     services.set_dealing(table.pk, False)
@@ -440,7 +455,7 @@ def test_a_player_who_left_is_still_named_in_the_last_hands_lines():
 
 def test_a_win_says_what_the_hand_left_the_seat_up_or_down():
     assert won_net(3, 2) == "Wins 3 (+2)"
-    assert won_net(1, 0) == "Wins 1 (±0)"  # only its own chips back
+    assert won_net(1, 0) == "Gets back 1"  # only its own chips: no win
     assert won_net(24, -1) == "Wins 24 (\u22121)"  # half a pot it put more into
 
 
