@@ -75,11 +75,14 @@ def hand_review(hand: Hand, step: int, seat: int | None, show_all: bool) -> dict
 
 def reviewed(document: dict, step: int, seat: int | None, show_all: bool) -> dict:
     """The review at ``step``, each seat with its last action in the step, as the live
-    table showed it ("Check", "Bet 2"); none on a seat to act."""
+    table showed it ("Check", "Bet 2"); none on a seat to act, nor at the result (the
+    seats show what they won there)."""
     seen = review(document, step, seat, show_all)
     said = last_actions(seen.pop("log"), seen["playing"])
     if seen.pop("closed", False):  # the felt shows the next round: its actor's word only
         said = {s: words for s, words in said.items() if s == seen["actor"]}
+    if seen["finished"]:
+        said = {}
     for entry in seen["seats"]:
         entry["said"] = None if entry["to_act"] else said.get(entry["seat"])
     return seen

@@ -205,11 +205,15 @@
   });
 
   // The draw button says what it will do: "Draw 2", or "Stand pat" with no card tapped;
-  // "Replace it" waits for the card to replace.
+  // "Replace it" waits for the card to replace, then names it: "Replace the 7♦".
   document.addEventListener("change", function (event) {
     var form = event.target.closest("form.pick");
     var replace = form && form.querySelector(".replace-button");
-    if (replace) replace.disabled = !form.querySelector("input[name=card]:checked");
+    if (replace) {
+      var chosen = form.querySelector("input[name=card]:checked");
+      replace.disabled = !chosen;
+      replace.textContent = chosen ? "Replace the " + chosen.parentNode.querySelector(".card").textContent : "Replace it";
+    }
     var button = form && form.querySelector(".draw-button");
     if (!button) return;
     var count = form.querySelectorAll("input[name=discard]:checked").length;

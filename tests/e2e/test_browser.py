@@ -135,13 +135,15 @@ class Player:
             return True
         if controls.locator("input[name=card]").count():
             if self.first:
-                replace = controls.locator("button:has-text('Replace it')")
-                assert replace.is_disabled()  # until a card is tapped
-                controls.locator("label.tap").first.click()
-                assert replace.is_enabled()
-                act_and_wait(
-                    page, lambda: controls.locator("button:has-text('Replace it')").click()
+                replace = controls.locator(".replace-button")
+                assert replace.is_disabled() and replace.inner_text() == "Replace it"  # untapped
+                tapped = controls.locator("label.tap").first
+                tapped.click()
+                assert replace.is_enabled()  # and names the card: "Replace the 7♦"
+                assert (
+                    replace.inner_text() == "Replace the " + tapped.locator(".card").text_content()
                 )
+                act_and_wait(page, lambda: replace.click())
             else:
                 act_and_wait(page, lambda: controls.locator("button:has-text('Keep all')").click())
             self.done.add("replace")

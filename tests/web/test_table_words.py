@@ -479,6 +479,8 @@ def test_the_review_shows_each_seats_last_action_in_the_round_of_its_step():
     assert [(s["name"], s["said"]) for s in seats] == [
         ("Ann", None), ("Bob", "Bet 4"), ("Cat", "Raise to 8"), ("Dan", "Fold")
     ]  # her check is no longer her last word: she is to act  # fmt: skip
+    last = history.reviewed(LEVYS, len(LEVYS["actions"]), None, False)["seats"]
+    assert all(s["said"] is None for s in last)  # the result: the seats show what they won
 
 
 def test_a_seat_to_act_again_wears_no_old_word():
