@@ -274,6 +274,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "nothing_won": {a["seat"]: a["reason"] for a in public["awards"] if not a["amount"]}
         if public else {},  # e.g. a failed Both declarer, told why by their seat
         "shown_hands": public["shown_hands"] if public else {},
+        "beaten": _beaten(public["beaten"], names) if public else {},
         "waiting_for": hint_for_others(public, names) if public and hand else "",
         "game_name": GAMES[hand.game].name if hand else None,
         "stakes": table_html.stakes_text(public["stakes"]) if hand and public else None,
@@ -293,6 +294,19 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "away": shot.away,
     }  # fmt: skip
     return common
+
+
+WAYS = {"high": "high", "low": "low", "omaha": "the Omaha half", "draw": "the five-card half"}
+
+
+def _beaten(beaten: dict[int, dict[str, list[int]]], names: dict[int, str]) -> dict[int, str]:
+    """Why each shown hand that won nothing lost, in words: "beaten for low by Cat"."""
+
+    def way(half: str, by: list[int]) -> str:
+        return WAYS[half] + (f" by {' and '.join(names.get(s, '') for s in by)}" if by else "")
+
+    return {seat: "beaten for " + " and for ".join(way(h, by) for h, by in halves.items())
+            for seat, halves in beaten.items()}  # fmt: skip
 
 
 def _hand_words(seen: dict | None, mine: dict | None) -> str:

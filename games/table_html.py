@@ -339,6 +339,11 @@ def awards(context: dict) -> str:
     hand = context["hand"] or context["last_hand"]
     number = hand.number if hand else ""
     items = "".join(_award(a) for a in context["awards"])
+    items += "".join(  # a hand shown that won nothing: who beat it
+        _award({"name": context["names"].get(seat, ""), "reason": why,
+                "hand": context["shown_hands"].get(seat, "")})
+        for seat, why in context["beaten"].items()
+    )  # fmt: skip
     review = reverse("review", args=[context["table"].invite, number]) if number else ""
     link = f' <a href="{review}" class="review-link">Review hand {number}</a>' if review else ""
     return (f'  <section class="awards"><h2>Hand {number} result{link}</h2><ul>\n    {items}\n'

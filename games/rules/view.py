@@ -93,6 +93,7 @@ def _public(hand: Hand) -> dict:
         "log": list(hand.log),  # as it is now; an entry never changes once logged
         "awards": hand.result()["awards"] if hand.finished else [],
         "shown_hands": shown_hands(hand),
+        "beaten": beaten(hand),
     }
 
 
@@ -125,6 +126,7 @@ def _view(hand: Hand, seat: int | None, public: dict) -> dict:
         "finished": hand.finished,
         "awards": public["awards"],
         "shown_hands": public["shown_hands"],
+        "beaten": public["beaten"],
     }
     if hand.step == "one-up" and hand.one_up is not None:
         result["one_up"] = {"seat": hand.to_act, "card": str(hand.one_up)}
@@ -208,3 +210,23 @@ def shown_hands(hand: Hand) -> dict[int, str]:
         declared = hand.players[seat].declaration or "high"
         named[seat] = {"high": high, "low": low, "both": f"{high} · {low}"}[declared]
     return named
+
+
+def beaten(hand: Hand) -> dict[int, dict[str, list[int]]]:
+    """At the showdown, each live hand that won nothing and has no award saying why (a
+    failed Both declarer has one): the halves it went for (both of Sviten's, in a declare
+    game the one declared), each with the seats that took it from the main pot, e.g.
+    ``{2: {"low": [3]}}``."""
+    if not hand.showdown:
+        return {}
+    told = {a.seat for a in hand.awards}
+    main = [a for a in hand.awards if a.pot == 0 and a.amount]
+    sviten = hand.config.game == "sviten"
+    return {
+        seat: {
+            way: sorted({a.seat for a in main if a.half in (way, "whole")})
+            for way in (("omaha", "draw") if sviten else (p.declaration or "high",))
+        }
+        for seat, p in hand.players.items()
+        if seat in hand.live() and seat not in told
+    }

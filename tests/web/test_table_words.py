@@ -290,6 +290,39 @@ def test_the_player_to_act_is_told_what_is_asked_and_the_others_what_the_table_w
     assert "Your hand: " in html and "Your hand" not in page(table, None)
 
 
+@pytest.mark.parametrize("game", ["high-low-declare", "sviten"])
+def test_the_result_says_who_beat_each_hand_shown_that_won_nothing(game):
+    table = dealt(game, players=3)
+    while (hand := state.current_hand(table)) is not None:
+        engine = state.load_engine(hand)
+        legal = engine.legal_actions(engine.actors()[0])
+        if legal["step"] == "declare":  # the first two seats to declare say low, the third high
+            lows = sum(1 for p in engine.players.values() if p.declaration == "low")
+            act(table, "declare", declaration="low" if lows < 2 else "high")
+        elif legal["step"] in ("draw", "lock"):
+            act(table, "draw", discard=[])
+        elif legal["step"] == "one-up":
+            act(table, "take")
+        else:
+            act(table, "check" if "check" in legal["kinds"] else "call")
+    awards = table.hands.get(number=1).result["awards"]
+    result = unescape(page(table, None).split('<section class="awards">')[1].split("</section>")[0])
+    told = {a["seat"] for a in awards}
+    beaten = [p.name for p in Player.objects.filter(table=table).exclude(seat__in=told)]
+    assert beaten  # at three seats someone wins nothing: two lows, or Sviten's two halves
+    for name in beaten:
+        line = next(li for li in result.split("<li>") if li.startswith(f"<strong>{name}</strong>"))
+        assert "beaten for " in line and " by P" in line, line
+
+
+def test_why_a_hand_lost_is_said_by_halves_and_names():
+    names = {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan"}
+    assert presenter._beaten({3: {"low": [2]}, 4: {"omaha": [1], "draw": [1, 2]}}, names) == {
+        3: "beaten for low by Bob",
+        4: "beaten for the Omaha half by Ann and for the five-card half by Ann and Bob",
+    }
+
+
 def test_a_seat_that_won_nothing_for_a_reason_says_why_by_the_seat():
     table = dealt("high-low-declare", players=2)
     while (hand := state.current_hand(table)) is not None:
