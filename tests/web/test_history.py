@@ -106,9 +106,11 @@ def test_a_played_session_replays_exports_and_balances():
     page = clients["Ann"].get(f"/t/{table.invite}/ledger/").content.decode()
     assert "the ledger balances" in page
     assert "players who left included" in page  # one cashed out: they settle here too
+    said = page.index("Where no money changed hands during the game")  # when they apply,
+    assert said < page.index('<ul class="payments">')  # said before the payments, not folded
     assert "<th>Corrections" not in page and "corrections" not in page.split("Check:")[1][:200]
     for payer, payee, chips in book.payments:
-        assert f"{payer} pays {payee} {chips} chips" in page
+        assert f"{payer} pays {payee} {chips} {'chip' if chips == 1 else 'chips'} (" in page
         assert str((chips * Decimal("0.25")).quantize(Decimal("0.01"))) in page
     csv_text = clients["Bob"].get(f"/t/{table.invite}/ledger.csv").content.decode()
     rows = csv_text.strip().splitlines()[1:]
