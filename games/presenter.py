@@ -534,9 +534,10 @@ def render_table(table: Table, viewer: Viewer, shot: TableSnapshot | None = None
     felt = (f'\n  <section class="felt{" seated" if own else ""}" aria-label="the table" '
             f'style="--me:{own or 1};--seats:{table.seat_count}">\n')  # fmt: skip
     # Every piece is an autoescaped template's output or built with escape(): safe HTML.
+    # Your own panel (the host's tools too) comes before the hand log, the last thing read.
     return mark_safe("".join((
         shared["open"], shared["status"], felt, shared["middle"], seats, "  </section>\n",
         host_start(context), chat_html.section(shared["chat"], personal["chat"]),
         personal["controls"],
-        shared["awards"], personal["choose"], shared["log"], personal["panels"], "</div>\n",
+        shared["awards"], personal["choose"], personal["panels"], shared["log"], "</div>\n",
     )))  # fmt: skip

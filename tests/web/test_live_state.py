@@ -283,7 +283,7 @@ def full_render(context: dict) -> str:
         table_html.middle(context), seats, "  </section>\n", presenter.host_start(context),
         chat_html.section(chat_html.lines(context), chat_html.say_box(context)),
         presenter.controls_html(context), table_html.awards(context), part("choose"),
-        table_html.log(context["log"], context["log_first"]), part("panels"), "</div>\n",
+        part("panels"), table_html.log(context["log"], context["log_first"]), "</div>\n",
     ))  # fmt: skip
 
 
