@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from games import chat_html, controls, table_html
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.rules.cards import faces_named, marked
-from games.rules.catalog import GAMES
+from games.rules.catalog import FORCED_BETS, GAMES, house_rules, house_words
 from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
 from games.rules.history import choice_text
 from games.rules.view import betting_name, stakes
@@ -292,6 +292,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "structure_choices": STRUCTURE_CHOICES,
         "chat": shot.chat,
         "away": shot.away,
+        "house": HOUSE,  # (for the host's settings)
     }  # fmt: skip
     return common
 
@@ -466,6 +467,11 @@ def _away_and_asked(context: dict) -> tuple[list[tuple[int, str]], str]:
         return [], ""
     player = people.get(chooser)
     return [], player.name if player and player.pk in away else ""
+
+
+# Each game's house betting, for the host's settings to offer when the game is changed.
+HOUSE = {game: {"name": GAMES[game].name, "words": house_words(game), "settings": house_rules(game)}
+         for game in FORCED_BETS}  # fmt: skip
 
 
 def panels_html(context: dict) -> str:

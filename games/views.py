@@ -27,7 +27,7 @@ from games.forms import (
 )
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.presenter import Viewer, render_table
-from games.rules.catalog import GAMES
+from games.rules.catalog import FORCED_BETS, GAMES, house_rules
 from games.services import ServiceError
 
 
@@ -74,21 +74,7 @@ def _count_table_opened(request: HttpRequest) -> None:
     cache.set(key, [*_opened_recently(cache.get(key, []), window, now), now], timeout=window)
 
 
-# Each game's usual settings at this house (RULES.md §2-§4): the form's one-tap starts.
-FORCED_BETS = {"levys": (1, 0, 0), "high-low-declare": (1, 0, 0), "sviten": (0, 1, 2)}
 FLAGS = ("cap_lifts_heads_up", "history_open", "approval_required")
-
-
-def house_rules(game: str) -> dict:
-    """The game, its structure and forced bets, its caps and declarations, no more."""
-    info = GAMES[game]
-    ante, small_blind, big_blind = FORCED_BETS[game]
-    return {
-        "game": game, "structure": info.default_structure, "ante": ante,
-        "small_blind": small_blind, "big_blind": big_blind, "small_bet": None, "big_bet": None,
-        "raise_cap": info.default_raise_cap, "cap_lifts_heads_up": True, "stake_cap": None,
-        "declare": "chips", "low": GAMES["high-low-declare"].default_low,
-    }  # fmt: skip
 
 
 def _as_sent(post) -> Table:

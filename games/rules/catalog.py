@@ -53,3 +53,28 @@ GAMES: dict[str, GameInfo] = {
         ),
     )
 }
+
+# Each game's usual forced bets at this house (ante, small blind, big blind).
+FORCED_BETS = {"levys": (1, 0, 0), "high-low-declare": (1, 0, 0), "sviten": (0, 1, 2)}
+
+
+def house_rules(game: str) -> dict:
+    """A game's usual settings at this house: the game, its structure and forced bets,
+    its caps and declarations, no more (the new-table form's one-tap starts)."""
+    info = GAMES[game]
+    ante, small_blind, big_blind = FORCED_BETS[game]
+    return {
+        "game": game, "structure": info.default_structure, "ante": ante,
+        "small_blind": small_blind, "big_blind": big_blind, "small_bet": None, "big_bet": None,
+        "raise_cap": info.default_raise_cap, "cap_lifts_heads_up": True, "stake_cap": None,
+        "declare": "chips", "low": GAMES["high-low-declare"].default_low,
+    }  # fmt: skip
+
+
+def house_words(game: str) -> str:
+    """A game's house betting in a few words: "fixed-limit, ante 1, raise cap 3"."""
+    rules = house_rules(game)
+    forced = (f"ante {rules['ante']}" if rules["ante"]
+              else f"blinds {rules['small_blind']}/{rules['big_blind']}")  # fmt: skip
+    cap = f", raise cap {rules['raise_cap']}" if rules["raise_cap"] else ""
+    return f"{rules['structure']}, {forced}{cap}"

@@ -20,13 +20,7 @@
   }
 
   function fill(settings) {
-    Object.keys(settings).forEach(function (name) {
-      var field = form.elements[name];
-      if (!field) return;
-      var value = settings[name];
-      if (field.type === "checkbox") field.checked = Boolean(value);
-      else field.value = value === null ? "" : String(value);
-    });
+    window.pokerhomeSettings.fill(form, settings);  // settings.js
     showWhatApplies();
   }
 

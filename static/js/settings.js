@@ -22,17 +22,62 @@
     });
   }
 
-  function everyForm() {
-    document.querySelectorAll("form.settings").forEach(showWhatApplies);
+  // Fill the form with ``settings`` (field name: value), as a game's house rules.
+  function fill(form, settings) {
+    Object.keys(settings).forEach(function (name) {
+      var field = form.elements[name];
+      if (!field) return;
+      var value = settings[name];
+      if (field.type === "checkbox") field.checked = Boolean(value);
+      else field.value = value === null ? "" : String(value);
+    });
+    showWhatApplies(form);
   }
 
-  window.pokerhomeSettings = { showWhatApplies: showWhatApplies };
+  function holds(form, settings) {
+    return Object.keys(settings).every(function (name) {
+      var field = form.elements[name], value = settings[name];
+      if (!field || field.disabled) return true;  // (hidden: it does not apply)
+      if (field.type === "checkbox") return field.checked === Boolean(value);
+      return field.value === (value === null ? "" : String(value));
+    });
+  }
+
+  // The host's form, once another game is chosen, offers that game's house betting: the
+  // betting otherwise stays as it was set for the game before.
+  function offerHouse(form) {
+    var offer = form.querySelector(".use-house");
+    var data = document.getElementById("house-rules");
+    if (!offer || !data) return;
+    var house = JSON.parse(data.textContent)[form.elements.game.value];
+    offer.hidden = !house || form.elements.game.value === form.dataset.game || holds(form, house.settings);
+    if (house) offer.querySelector("button").textContent =
+      "Use the house betting for " + house.name + ": " + house.words;
+  }
+
+  function everyForm() {
+    document.querySelectorAll("form.settings").forEach(function (form) {
+      showWhatApplies(form);
+      offerHouse(form);
+    });
+  }
+
+  window.pokerhomeSettings = { showWhatApplies: showWhatApplies, fill: fill };
   document.addEventListener("change", function (event) {
     var form = event.target.form;
     if (form && form.classList.contains("settings") &&
         (event.target.name === "game" || event.target.name === "structure")) {
       showWhatApplies(form);
+      offerHouse(form);
     }
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest(".use-house button");
+    var form = button && button.form;
+    if (!form) return;
+    var house = JSON.parse(document.getElementById("house-rules").textContent)[form.elements.game.value];
+    fill(form, house.settings);
+    offerHouse(form);  // (now held: it goes)
   });
   document.addEventListener("DOMContentLoaded", everyForm);
   // The browser may restore the form's values when the host comes back to the page.

@@ -66,3 +66,34 @@ def test_a_host_on_a_phone_sees_only_what_applies_and_starts_from_house_rules(
     assert page.locator("#host-settings #set-small_bet").is_visible()
     page.select_option("#host-settings select[name=game]", "dealers-choice")
     assert page.locator("#host-settings #set-declare").is_visible()
+
+
+def test_a_host_changing_the_game_at_the_table_is_offered_its_house_betting(
+    request, running_server, chromium
+):
+    from tests.e2e.test_browser import create_table
+
+    page = chromium.new_context(viewport=PHONE).new_page()
+    request.node.pages = {"host": page}
+    create_table(page, running_server.base, "levys")  # half-pot-limit, no raise cap
+    page.click("#host-settings summary")
+    form = page.locator("#host-settings form")
+    offer = form.locator(".use-house")
+    assert offer.is_hidden()  # the table's own game: nothing to offer
+    form.locator("select[name=game]").select_option("high-low-declare")
+    assert offer.is_visible() and "The betting below stays as it is." in offer.inner_text()
+    button = offer.locator("button")
+    assert button.inner_text() == (
+        "Use the house betting for High-Low Declare: fixed-limit, ante 1, raise cap 3"
+    )
+    button.click()
+    assert offer.is_hidden()
+    assert form.locator("select[name=structure]").input_value() == "fixed-limit"
+    assert form.locator("input[name=raise_cap]").input_value() == "3"
+    form.locator("button:has-text('Save for the next hand')").click()
+    page.wait_for_selector("#notice:has-text('Saved')")
+    assert "fixed-limit" in page.inner_text("#notice").lower()
+    page.wait_for_function(  # the push: the table's game is now the one shown
+        "document.querySelector('#host-settings form').dataset.game === 'high-low-declare'"
+    )
+    assert offer.is_hidden()
