@@ -13,7 +13,7 @@ from games.rules.catalog import GAMES
 from games.rules.history import names_of, review, text_log
 from games.rules.names import BANK, name_key
 from games.rules.settle import settle_up
-from games.table_html import last_actions
+from games.rules.view import last_actions
 
 
 def full_document(hand: Hand) -> dict:

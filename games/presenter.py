@@ -18,9 +18,10 @@ from games import chat_html, controls, table_html
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.rules.cards import faces_named, marked
 from games.rules.catalog import FORCED_BETS, GAMES, house_rules, house_words
+from games.rules.hand import ABSENT_WORDS
 from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
 from games.rules.history import choice_text
-from games.rules.view import betting_name, stakes
+from games.rules.view import betting_name, last_actions, stakes
 from games.rules_pages import rules_link
 from games.state import TableSnapshot, keep, snapshot
 
@@ -266,7 +267,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "one_up_seat": one_up["seat"] if one_up else None,
         "log": [event_text(e, names) for e in public["log"][-LOG_SHOWN:]] if public else [],
         "log_first": max(1, len(public["log"]) - LOG_SHOWN + 1) if public else 1,
-        "last_actions": table_html.last_actions(public["log"], public["step"]) if public else {},
+        "last_actions": last_actions(public["log"], public["step"]) if public else {},
         "awards": [dict(a, name=names.get(a["seat"], "")) for a in public["awards"]]
         if public else [],
         "winnings": _winnings(public["awards"]) if public else {},
@@ -431,7 +432,7 @@ def host_start(context: dict) -> str:
     rebuys = [(p.pk, p.name, p.rebuy_request) for p in context["rebuys"]
               if table.approval_required]  # fmt: skip
     act_for, choose_for = _away_and_asked(context)
-    as_clock = AS_THE_CLOCK.get(context["seen"]["step"], "") if act_for else ""
+    as_clock = ABSENT_WORDS.get(context["seen"]["step"], "") if act_for else ""
     asks = ""
     if seats or rebuys or act_for or choose_for:
         asks = render_shown("asks", {"seats": seats, "rebuys": rebuys, "act_for": act_for,
@@ -446,11 +447,6 @@ def host_start(context: dict) -> str:
     hand, dealt_before = context["hand"], bool(context["hand"] or context["last_hand"])
     return asks + render_shown("start", {"url": urls["host_dealing"], "mid_hand": bool(hand),
                                          "dealt_before": dealt_before})  # fmt: skip
-
-
-AS_THE_CLOCK = {"betting": "check if it can, else fold", "draw": "stand pat", "lock": "stand pat",
-               "arrange": "keep the dealt order", "replace": "keep all five",
-               "one-up": "take the card", "declare": "fold"}  # Hand.absent_action  # fmt: skip
 
 
 def _away_and_asked(context: dict) -> tuple[list[tuple[int, str]], str]:

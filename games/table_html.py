@@ -214,32 +214,6 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
     return " &middot; ".join(notes)
 
 
-STEP_WORDS = {
-    "betting": {"fold": "Fold", "check": "Check", "call": "Call {amount}", "bet": "Bet {amount}",
-                "raise": "Raise to {amount}"},
-    "arrange": {"arranged": "Order set"},
-    "replace": {"keep": "Keep", "replace": "Replaced"},
-    "one-up": {"take": "Took it", "decline": "Declined"},
-    "declare": {"declared": "Declared", "declare": "Declared {declaration}", "fold": "Fold"},
-}  # fmt: skip
-STEP_OPENERS = {"betting round", "reveal", "board", "deal", "one up", "declarations", "draw",
-                "lock"}  # fmt: skip
-
-
-def last_actions(log: list[dict], step: str) -> dict[int, str]:
-    """Each seat's last action in the step being played, in a word or two (the draw is
-    told by the seat's note, which stays)."""
-    words = STEP_WORDS.get(step, {})
-    said: dict[int, str] = {}
-    for event in log:
-        if event["event"] in STEP_OPENERS and event["event"] not in words:
-            said = {}
-        if event["event"] in words and event.get("seat") is not None:
-            told = {"amount": "", **event, "declaration": event.get("declaration", "").title()}
-            said[event["seat"]] = words[event["event"]].format(**told)  # (vocal: "Declared Low")
-    return said
-
-
 def seat(seat: dict, context: dict) -> str:
     """One seat as its viewer sees it: who sits there, chips, cards, notes, its last
     action and, in front of it on the felt, its bet in this round."""

@@ -39,6 +39,12 @@ STEP_KINDS = {
     "declare": ("declare", "fold"),
 }
 STAND_INS = ("clock", "host")  # who may act for an absent player (RULES.md §6)
+# What Hand.absent_action does at each step, in words (for the host before standing in).
+ABSENT_WORDS = {
+    "betting": "check if it can, else fold", "draw": "stand pat", "lock": "stand pat",
+    "arrange": "keep the dealt order", "replace": "keep all five", "one-up": "take the card",
+    "declare": "fold",
+}  # fmt: skip
 
 # Each game as the ordered steps of one hand. ("bet", name, bet size, who opens)
 PROGRAMS: dict[str, list[tuple]] = {
@@ -304,11 +310,8 @@ class Hand:
         }
 
     def absent_action(self, seat: int) -> dict:
-        """What an absent player does when the clock runs out or the host acts for them.
-
-        Check if possible, otherwise fold; stand pat at a draw, keep the dealt order,
-        keep all at replace-one, take the one-up card, and at the declaration fold.
-        """
+        """What an absent player does when the clock runs out or the host acts for them,
+        as ``ABSENT_WORDS`` says it at each step."""
         legal = self.legal_actions(seat)
         if self.step == "betting":
             return {"seat": seat, "type": "check" if "check" in legal["kinds"] else "fold"}

@@ -231,3 +231,9 @@ def test_the_absent_action_checks_or_folds_and_keeps_everything_at_secret_steps(
     assert hand.absent_action(3) == {"seat": 3, "type": "fold"}
     hand.apply(hand.absent_action(3))
     assert hand.players[3].folded
+
+
+def test_every_step_says_in_words_what_the_absent_action_does_there():
+    from games.rules.hand import ABSENT_WORDS, STEP_KINDS
+
+    assert set(ABSENT_WORDS) == set(STEP_KINDS)
