@@ -8,8 +8,8 @@ import json
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
-from games import history
-from games.models import Table
+from games import history, state
+from games.models import Player, Table
 from games.rules.catalog import GAMES
 from games.rules.names import CASHIER
 from games.views import is_host, session_key
@@ -17,6 +17,16 @@ from games.views import is_host, session_key
 
 def _table(invite: str) -> Table:
     return get_object_or_404(Table, invite=invite)
+
+
+def _playing(request: HttpRequest, table: Table) -> int | None:
+    """The number of the hand being played when this browser's player is dealt in: the
+    pages say so, with the way back to the table (its turn may come meanwhile)."""
+    hand, key = state.current_hand(table), session_key(request)
+    if hand is None or not key:
+        return None
+    player = Player.objects.filter(table=table, session_key=key).values_list("pk", flat=True)
+    return hand.number if set(player) & set(hand.seat_players.values()) else None
 
 
 def hand_list(request: HttpRequest, invite: str) -> HttpResponse:
@@ -31,7 +41,8 @@ def hand_list(request: HttpRequest, invite: str) -> HttpResponse:
         request,
         "history/hands.html",
         {"table": table, "rows": rows, "games": GAMES.values(), "game": game,
-         "player": player, "names": names, "is_host": is_host(request, table)},
+         "player": player, "names": names, "is_host": is_host(request, table),
+         "playing": _playing(request, table)},
     )  # fmt: skip
 
 
@@ -55,7 +66,7 @@ def hand_review(request: HttpRequest, invite: str, number: int) -> HttpResponse:
         request,
         "history/review.html",
         {"table": table, "hand": hand, "seen": seen, "seat": seat,
-         "may_export": history.may_export_documents(table)},
+         "may_export": history.may_export_documents(table), "playing": _playing(request, table)},
     )  # fmt: skip
 
 
@@ -121,7 +132,8 @@ def ledger_page(request: HttpRequest, invite: str) -> HttpResponse:
         request,
         "history/ledger.html",
         {"table": table, "book": book, "payments": payments,
-         "summary": history.session_summary(table), "is_host": is_host(request, table)},
+         "summary": history.session_summary(table), "is_host": is_host(request, table),
+         "playing": _playing(request, table)},
     )  # fmt: skip
 
 

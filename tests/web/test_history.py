@@ -317,3 +317,22 @@ def test_a_declaration_left_in_the_fist_never_shows_in_the_review_or_the_log():
             assert "declared Low" not in client.get(f"{url}?step={step}").content.decode()
         assert "declares Low" not in client.get(f"{url}hand.txt").content.decode()
     assert "declared Low" in clients[declarer].get(f"{url}?step={total}").content.decode()
+
+
+def test_the_hands_and_the_ledger_tell_a_player_dealt_in_that_their_hand_goes_on():
+    table = make_table("levys")
+    clients = {}
+    for seat, name in enumerate(("Ann", "Bob"), start=1):
+        clients[name] = Client()
+        clients[name].get(f"/t/{table.invite}/")
+        clients[name].post(f"/t/{table.invite}/join/", {"seat": seat, "name": name,
+                                                        "buy_in": 100})  # fmt: skip
+    watcher = Client()
+    back = "Hand 1 is being played, and you are in it"
+    services.set_dealing(table.pk, True)
+    for page in (f"/t/{table.invite}/hands/", f"/t/{table.invite}/ledger/"):
+        assert back in clients["Ann"].get(page).content.decode()
+        assert back not in watcher.get(page).content.decode()  # a spectator: nothing to miss
+    services.set_dealing(table.pk, False)
+    play_current_hand(table, random.Random(1))
+    assert "is being played" not in clients["Ann"].get(f"/t/{table.invite}/hands/").content.decode()
