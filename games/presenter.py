@@ -465,8 +465,11 @@ def _away_and_asked(context: dict) -> tuple[list[tuple[int, str]], str]:
     return [], player.name if player and player.pk in away else ""
 
 
-# Each game's house betting, for the host's settings to offer when the game is changed.
-HOUSE = {game: {"name": GAMES[game].name, "words": house_words(game), "settings": house_rules(game)}
+# Each game's house betting, for the host's settings to offer when the game is changed:
+# what its words name (structure, forced bets, raise cap) and no other setting.
+BETTING = ("structure", "ante", "small_blind", "big_blind", "small_bet", "big_bet", "raise_cap")
+HOUSE = {game: {"name": GAMES[game].name, "words": house_words(game),
+                "settings": {k: v for k, v in house_rules(game).items() if k in BETTING}}
          for game in FORCED_BETS}  # fmt: skip
 
 

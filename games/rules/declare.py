@@ -51,31 +51,24 @@ def resolve_declare_pot(
     seats = [s for s in order if s in pot.eligible]
     high_contenders = [s for s in seats if declarations[s] in (HIGH, BOTH)]
     low_contenders = [s for s in seats if declarations[s] in (LOW, BOTH)]
-    awards: list[Award] = []
-    failed: list[int] = []
-    for s in (s for s in seats if declarations[s] == BOTH):
-        best_high = _strictly_best(s, high_contenders, high)
-        best_low = _strictly_best(s, low_contenders, low)
-        if best_high and best_low:
+
+    def wins_nothing(s: int) -> Award:  # a Both declarer not strictly best both ways
+        way, rivals, values = (
+            ("high", high_contenders, high) if not _strictly_best(s, high_contenders, high)
+            else ("low", low_contenders, low)
+        )  # fmt: skip
+        verdict = _both_failure(s, rivals, values)
+        reason = f"Both declarer {verdict} for {way}: wins nothing"
+        return Award(pot_index, pot.name, "none", s, 0, values[s].name, reason)
+
+    failed = [s for s in seats if declarations[s] == BOTH]
+    for s in failed:
+        if _strictly_best(s, high_contenders, high) and _strictly_best(s, low_contenders, low):
             hand = f"{high[s].name}; {low[s].name}"
             reason = "Both declarer, strictly best high and low: scoops the pot"
-            return [Award(pot_index, pot.name, "whole", s, pot.amount, hand, reason)]
-        way, rivals, values = (
-            ("high", high_contenders, high) if not best_high else ("low", low_contenders, low)
-        )
-        verdict = _both_failure(s, rivals, values)
-        awards.append(
-            Award(
-                pot_index,
-                pot.name,
-                "none",
-                s,
-                0,
-                values[s].name,
-                f"Both declarer {verdict} for {way}: wins nothing",
-            )
-        )
-        failed.append(s)
+            scoop = Award(pot_index, pot.name, "whole", s, pot.amount, hand, reason)
+            return [scoop, *(wins_nothing(other) for other in failed if other != s)]
+    awards = [wins_nothing(s) for s in failed]
 
     highs = [s for s in high_contenders if s not in failed]
     lows = [s for s in low_contenders if s not in failed]

@@ -213,10 +213,10 @@ def shown_hands(hand: Hand) -> dict[int, str]:
 
 
 def beaten(hand: Hand) -> dict[int, dict[str, list[int]]]:
-    """At the showdown, each live hand that won nothing and has no award saying why (a
-    failed Both declarer has one): the halves it went for (both of Sviten's, in a declare
-    game the one declared), each with the seats that took it from the main pot, e.g.
-    ``{2: {"low": [3]}}``."""
+    """At the showdown, each live hand with no award at all (a Both declarer always has
+    one, saying why it won nothing): the halves it went for (both of Sviten's, in a
+    declare game the one declared), each with the seats that took it from the main pot,
+    e.g. ``{2: {"low": [3]}}``."""
     if not hand.showdown:
         return {}
     told = {a.seat for a in hand.awards}
@@ -225,10 +225,12 @@ def beaten(hand: Hand) -> dict[int, dict[str, list[int]]]:
     return {
         seat: {
             way: sorted({a.seat for a in main if a.half in (way, "whole")})
-            for way in (("omaha", "draw") if sviten else (p.declaration or "high",))
+            for way in (
+                ("omaha", "draw") if sviten else (hand.players[seat].declaration or "high",)
+            )
         }
-        for seat, p in hand.players.items()
-        if seat in hand.live() and seat not in told
+        for seat in hand.live()
+        if seat not in told
     }
 
 

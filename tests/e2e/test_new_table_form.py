@@ -81,6 +81,7 @@ def test_a_host_changing_the_game_at_the_table_is_offered_its_house_betting(
     offer = form.locator(".use-house")
     assert offer.is_hidden()  # the table's own game: nothing to offer
     form.locator("select[name=game]").select_option("high-low-declare")
+    form.locator("select[name=declare]").select_option("vocal")  # not betting: it stays
     assert offer.is_visible() and "The betting below stays as it is." in offer.inner_text()
     button = offer.locator("button")
     assert button.inner_text() == (
@@ -90,6 +91,7 @@ def test_a_host_changing_the_game_at_the_table_is_offered_its_house_betting(
     assert offer.is_hidden()
     assert form.locator("select[name=structure]").input_value() == "fixed-limit"
     assert form.locator("input[name=raise_cap]").input_value() == "3"
+    assert form.locator("select[name=declare]").input_value() == "vocal"
     form.locator("button:has-text('Save for the next hand')").click()
     page.wait_for_selector("#notice:has-text('Saved')")
     assert "fixed-limit" in page.inner_text("#notice").lower()

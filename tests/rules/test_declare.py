@@ -53,6 +53,16 @@ def test_rule_2_both_declarer_strictly_best_both_ways_scoops():
     assert "scoops" in awards[0].reason
 
 
+def test_a_both_declarer_beside_one_who_scoops_is_told_why_it_wins_nothing():
+    for order in ([1, 2, 3], [2, 1, 3]):  # the scooper acts before the other, and after
+        awards = resolve({1: ("both", "steel"), 2: ("both", "six_low"), 3: ("high", "aces")},
+                         order=order)  # fmt: skip
+        assert won(awards) == {1: 100} and awards[0].half == "whole"
+        assert [(a.seat, a.amount, a.reason) for a in awards[1:]] == [
+            (2, 0, "Both declarer beaten for high: wins nothing")
+        ]
+
+
 def test_both_ways_declarer_who_ties_low_wins_nothing():
     awards = resolve({1: ("both", "wheel"), 2: ("low", "steel"), 3: ("high", "aces")})
     assert won(awards) == {2: 50, 3: 50}

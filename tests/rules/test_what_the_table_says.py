@@ -125,3 +125,9 @@ def test_the_showdown_says_who_beat_each_hand_that_won_nothing():
     act(hand, "1 check", "2 check", "3 check", "1 declare high", "2 declare both")
     act(hand, "3 declare low")
     assert view(hand)["beaten"] == {}  # the Both declarer is told why by its award
+    hand = new_hand("high-low-declare", ["5h 4h 3h 2h Ah", "6c 4d 3c 2d 7c", KINGS], ante=1,
+                    low="ace-to-five")  # fmt: skip
+    act(hand, "1 check", "2 check", "3 check", "1 draw", "2 draw", "3 draw")
+    act(hand, "1 check", "2 check", "3 check", "1 declare both", "2 declare both")
+    act(hand, "3 declare high")
+    assert view(hand)["beaten"] == {3: {"high": [1]}}  # the other Both declarer has its award
