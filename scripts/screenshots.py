@@ -92,7 +92,7 @@ def play(browser, base: str, game: str) -> None:
             pages[0].wait_for_timeout(100)
     host.click("button:has-text('Pause dealing')")
     pages[0].wait_for_selector(".awards li")
-    pages[0].wait_for_selector("text=Waiting for the host to start dealing")
+    pages[0].wait_for_selector("text=Dealing is paused until the host resumes it")
     if game == "levys":
         shoot(pages[0], "showdown")
         pages[0].click("nav.tabs a:has-text('Hands')")
