@@ -276,6 +276,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         if public else {},  # e.g. a failed Both declarer, told why by their seat
         "shown_hands": public["shown_hands"] if public else {},
         "beaten": _beaten(public["beaten"], names) if public else {},
+        "last_beaten": _last_beaten(hand, shot.last, names),
         "waiting_for": hint_for_others(public, names) if public and hand else "",
         "game_name": GAMES[hand.game].name if hand else None,
         "stakes": table_html.stakes_text(public["stakes"]) if hand and public else None,
@@ -309,6 +310,16 @@ def _beaten(beaten: dict[int, dict[str, list[int]]], names: dict[int, str]) -> d
 
     return {seat: "beaten for " + " and for ".join(way(h, by) for h, by in halves.items())
             for seat, halves in beaten.items()}  # fmt: skip
+
+
+def _last_beaten(hand, last, names: dict[int, str]) -> list[tuple[int, str, str]]:
+    """While a new hand waits for its first action, the last one's hands that won nothing:
+    each seat, who beat it, and what it made (as kept in the last hand's result)."""
+    if not (hand and hand.sequence == 0 and last and last.result):
+        return []
+    kept = last.result.get("beaten", [])
+    why = _beaten({seat: ways for seat, ways, _ in kept}, names)
+    return [(seat, why[seat], shown) for seat, _, shown in kept]
 
 
 def _hand_words(seen: dict | None, mine: dict | None) -> str:

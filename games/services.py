@@ -32,7 +32,7 @@ from games.rules.hand import Hand as HandState
 from games.rules.names import checked_name
 from games.rules.stacks import Stack, Transfer
 from games.rules.table import next_button
-from games.rules.view import view
+from games.rules.view import beaten, shown_hands, view
 from games.state import (
     CHAT_SHOWN,
     TableSnapshot,
@@ -806,6 +806,8 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
     hand.deadline = None
     hand.ended = now
     hand.result = engine.result()
+    shown = shown_hands(engine)  # kept for the result shown while the next hand starts
+    hand.result["beaten"] = [[seat, ways, shown[seat]] for seat, ways in beaten(engine).items()]
     final = final_stacks(hand, engine)
     statements.update_each(Player, "stack", final)
     statements.together(statements.updating(Hand, {"id": hand.pk}, sequence=hand.sequence,

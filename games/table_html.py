@@ -302,8 +302,11 @@ def awards(context: dict) -> str:
         named = [dict(a, name=context["names"].get(a["seat"], ""), hand=a["hand"].split(":")[0])
                  for a in last.result["awards"]]  # fmt: skip
         items = "".join(_award(a) for a in named)
-        return (f'  <section class="awards"><h2>Hand {last.number} result</h2><ul>\n'
-                f"    {items}\n  </ul></section>\n")  # fmt: skip
+        items += "".join(_award({"name": context["names"].get(seat, ""), "reason": why,
+                                 "hand": shown})
+                         for seat, why, shown in context["last_beaten"])  # fmt: skip
+        return (f'  <section class="awards"><h2>Hand {last.number} result{_review(context, last)}'
+                f"</h2><ul>\n    {items}\n  </ul></section>\n")  # fmt: skip
     if not hand and last and last.voided:
         return (f'  <section class="awards voided"><h2>Hand {last.number} voided</h2>'
                 f"<p>The host voided hand {last.number}; every bet was returned.</p>"
@@ -318,7 +321,13 @@ def awards(context: dict) -> str:
                 "hand": context["shown_hands"].get(seat, "")})
         for seat, why in context["beaten"].items()
     )  # fmt: skip
-    review = reverse("review", args=[context["table"].invite, number]) if number else ""
-    link = f' <a href="{review}" class="review-link">Review hand {number}</a>' if review else ""
-    return (f'  <section class="awards"><h2>Hand {number} result{link}</h2><ul>\n    {items}\n'
-            "  </ul></section>\n")  # fmt: skip
+    return (f'  <section class="awards"><h2>Hand {number} result{_review(context, hand)}</h2>'
+            f"<ul>\n    {items}\n  </ul></section>\n")  # fmt: skip
+
+
+def _review(context: dict, hand) -> str:
+    """A link to step through ``hand`` once it is over."""
+    if not hand:
+        return ""
+    review = reverse("review", args=[context["table"].invite, hand.number])
+    return f' <a href="{review}" class="review-link">Review hand {hand.number}</a>'

@@ -321,6 +321,15 @@ def test_the_result_says_who_beat_each_hand_shown_that_won_nothing(game):
         beaten_by = line.split("beaten for ", 1)[1]
         named = {name for name in ("P1", "P2", "P3") if name in beaten_by}
         assert named and named <= winners, line  # only those who took the pot from it
+    # The next hand is dealt: until its first action the result stays, and says as much.
+    services.tick(table.pk, clock + timedelta(seconds=30))
+    assert state.current_hand(table).sequence == 0
+    number = table.hands.filter(finished=True).latest("number").number
+    kept = unescape(page(table, None).split('<section class="awards">')[1].split("</section>")[0])
+    assert f"Review hand {number}" in kept
+    assert [li for li in kept.split("<li>") if "beaten for" in li] == [
+        li for li in result.split("<li>") if "beaten for" in li
+    ]
 
 
 def test_why_a_hand_lost_is_said_by_halves_and_names():
