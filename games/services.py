@@ -805,9 +805,7 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
     hand.finished = True
     hand.deadline = None
     hand.ended = now
-    hand.result = engine.result()
-    shown = shown_hands(engine)  # kept for the result shown while the next hand starts
-    hand.result["beaten"] = [[seat, ways, shown[seat]] for seat, ways in beaten(engine).items()]
+    hand.result = stored_result(engine)
     final = final_stacks(hand, engine)
     statements.update_each(Player, "stack", final)
     statements.together(statements.updating(Hand, {"id": hand.pk}, sequence=hand.sequence,
@@ -817,6 +815,15 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
         player.stack = final.get(player.pk, player.stack)
     table.next_deal_at = now + (SHOWDOWN_PAUSE if engine.showdown else DEAL_PAUSE)
     _apply_waiting_rebuys(table)
+
+
+def stored_result(engine: HandState) -> dict:
+    """What a finished hand's row keeps of its end: its result, and the hands shown that
+    won nothing, with who beat them and what they made, for the result the table shows
+    while the next hand waits for its first action."""
+    shown = shown_hands(engine)
+    told = [[seat, ways, shown[seat]] for seat, ways in beaten(engine).items()]
+    return {**engine.result(), "beaten": told}
 
 
 def _apply_waiting_rebuys(table: Table) -> None:

@@ -73,14 +73,14 @@ def test_a_played_session_replays_exports_and_balances():
     assert len(hands) >= 4
     assert {h.game for h in hands} >= {"levys", "high-low-declare"}
     for hand in hands:
-        assert replay(history.full_document(hand)).result() == hand.result
+        assert services.stored_result(replay(history.full_document(hand))) == hand.result
 
     Table.objects.filter(pk=table.pk).update(history_open=True)
     anyone = Client()
     exported = json.loads(anyone.get(f"/t/{table.invite}/session.json").content)
     assert len(exported) == len(hands)
     for document, hand in zip(exported, hands, strict=True):
-        assert replay(json.loads(json.dumps(document))).result() == hand.result
+        assert services.stored_result(replay(json.loads(json.dumps(document)))) == hand.result
     one = anyone.get(f"/t/{table.invite}/hands/{hands[0].number}/hand.json").content
     path = ROOT / "test-artifacts" / "exported-hand.json"
     path.parent.mkdir(exist_ok=True)
@@ -217,7 +217,7 @@ def test_stand_ins_are_marked_and_own_draws_shown_in_the_review_and_exports():
     Table.objects.filter(pk=table.pk).update(history_open=True)
     document = json.loads(ann.get(f"{url}hand.json").content)
     assert document["actions"][event.sequence - 1]["by"] == "clock"
-    assert replay(document).result() == hand.result
+    assert services.stored_result(replay(document)) == hand.result
     drew = 0
     for hand in table.hands.filter(finished=True, voided=False):
         seat = history.reviewer_seat(hand, ann.session.session_key)
