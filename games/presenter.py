@@ -23,7 +23,7 @@ from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
 from games.rules.history import choice_text
 from games.rules.view import betting_name, last_actions, stakes
 from games.rules_pages import rules_link
-from games.state import TableSnapshot, keep, snapshot
+from games.state import TableSnapshot, dealt_in, keep, snapshot
 
 
 def event_text(event: dict, names: dict[int, str]) -> str:
@@ -416,20 +416,23 @@ def _act_ahead(context: dict) -> str:
                                   "hand": context["my_hand"]})  # fmt: skip
 
 
-GAME_BUTTONS = tuple({"slug": g.slug, "name": g.name} for g in GAMES.values())
-
-
 def choose_html(context: dict) -> str:
-    """Dealer's choice: the game buttons, for the player on the button between hands."""
+    """Dealer's choice: the game buttons, for the player on the button between hands until
+    they pick; a game that cannot seat the players to be dealt in says so, unpressable."""
     if context["hand"]:
         return render_shown("choose", {"hand": True})  # never during a hand
     table = context["table"]
+    dealt = len(dealt_in([s["player"] for s in context["seat_players"] if s["player"]]))
+    games = [{"slug": g.slug, "name": g.name,
+              "seats": "" if g.min_seats <= dealt <= g.max_seats
+              else f"for {g.min_seats} to {g.max_seats} players"}
+             for g in GAMES.values()]  # fmt: skip
     return render_shown("choose", {
         "hand": False,
         "chooser": context["chooser"],
-        "table": {"game": table.game, "dealing": table.dealing},
+        "table": {"game": table.game, "dealing": table.dealing, "chosen": table.chosen_game},
         "viewer": {"seat": context["viewer"].seat},
-        "games": GAME_BUTTONS,
+        "games": games,
     })  # fmt: skip
 
 

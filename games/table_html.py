@@ -60,8 +60,8 @@ def stakes_text(stakes: dict) -> str:
 def _stakes(context: dict) -> str:
     """This hand's settings, and the next hand's where the host has changed them."""
     this, coming = context["stakes"], context["next_stakes"]
-    if this is None:
-        return escape(coming)
+    if this is None:  # between hands: beside the last one's result, say which is which
+        return ("Next hand: " if context["last_hand"] else "") + escape(coming)
     html = escape(this)
     if context["stakes_changed"]:
         html += f'<br><span class="next">Next hand: {escape(coming)}</span>'
@@ -105,6 +105,9 @@ def _step(context: dict) -> str:
             return _just_won(context) + "Dealing is paused until the host resumes it."
         return "The first hand is dealt when the host starts dealing."
     chooser = context["chooser"]
+    if chooser and table.chosen_game and table.game == "dealers-choice":
+        picked = f"{context['chooser_name']} picked {GAMES[table.chosen_game].name}."
+        return f"{_just_won(context)}Dealer's choice: {escape(picked)} {_coming(table)}"
     if chooser and table.game == "dealers-choice":
         name = escape(context["chooser_name"])
         due = choice_due(table)
@@ -113,11 +116,14 @@ def _step(context: dict) -> str:
             f"to pick the game.{clock(due, table.action_clock) if due else ''}")  # fmt: skip
     if not chooser:  # (the next hand's button: none until two players can be dealt in)
         return _just_won(context) + "The next hand waits for two players who can be dealt in."
-    coming = "Next hand coming up."
-    if table.next_deal_at:  # table.js counts down to it
-        at = int(table.next_deal_at.timestamp())
-        coming = f'<span class="next-deal" data-at="{at}">Next hand coming up shortly.</span>'
-    return _just_won(context) + coming
+    return _just_won(context) + _coming(table)
+
+
+def _coming(table) -> str:
+    if not table.next_deal_at:
+        return "Next hand coming up."
+    at = int(table.next_deal_at.timestamp())  # table.js counts down to it
+    return f'<span class="next-deal" data-at="{at}">Next hand coming up shortly.</span>'
 
 
 def _just_won(context: dict) -> str:
@@ -158,7 +164,7 @@ def status(context: dict) -> str:
     last = ""
     if hand and hand.number > 1:
         review = reverse("review", args=[table.invite, hand.number - 1])
-        last = f' <a href="{review}" class="review-link">Last hand</a>'
+        last = f' <a href="{review}" class="review-link">Review last hand</a>'
     return (f'  <section class="status">\n    <h1>{escape(table.name)}{last}</h1>\n'
             f'    <p class="stakes">{_stakes(context)}</p>\n{_history_open(table)}'
             "  </section>\n")  # fmt: skip

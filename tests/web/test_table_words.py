@@ -207,6 +207,37 @@ def test_between_hands_at_dealers_choice_only_the_chooser_has_the_button():
     assert "Dealer's choice: waiting for " in middle
 
 
+def test_a_game_picked_before_the_next_deal_is_said_and_no_longer_asked():
+    table = make_table("dealers-choice")
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    services.choose_for_absent(table.pk)
+    play_current_hand(table, random.Random(5))
+    chooser = state.latest_snapshot(table.pk).button_next
+    before = unescape(page(table, session_of(table, chooser)))
+    assert "pick the game" in before and "Next hand: Dealer's choice" in before
+    services.choose_game(table.pk, session_of(table, chooser), "sviten")  # in the pause
+    html = unescape(page(table, session_of(table, chooser)))
+    middle = html.split('<div class="middle">')[1].split("</div>")[0]
+    assert f'Dealer\'s choice: P{chooser} picked Sviten Special. <span class="next-deal"' in middle
+    assert "pick the game" not in html
+    assert '<p class="stakes">Next hand: Sviten Special · ' in html  # not the last hand's game
+
+
+def test_the_chooser_cannot_press_a_game_that_does_not_seat_everyone():
+    table = make_table("dealers-choice", seat_count=8)
+    seat_players(table, 7)
+    services.set_dealing(table.pk, True)
+    services.choose_for_absent(table.pk)
+    while state.current_hand(table) is not None:  # all fold to one: seven still have chips
+        act(table, "fold")
+    chooser = state.latest_snapshot(table.pk).button_next
+    html = unescape(page(table, session_of(table, chooser)))
+    bar = html.split('<section class="choose">')[1].split("</section>")[0]
+    assert '<button class="primary" disabled>Sviten Special <small>(for 2 to 6 players)' in bar
+    assert '<button class="primary">Levy\'s Game</button>' in bar
+
+
 def test_after_a_long_pause_the_button_still_gets_the_whole_clock_to_choose():
     table = make_table("dealers-choice", action_clock=20)
     seat_players(table, 2)
@@ -377,7 +408,7 @@ def test_the_last_hands_result_stays_until_the_next_hands_first_action():
     services.set_dealing(table.pk, True, now=timezone.now() + timedelta(minutes=1))
     assert state.current_hand(table).number == 2
     html = page(table, None)
-    assert "Hand 1 result" in html and "Last hand" in html
+    assert "Hand 1 result" in html and "Review last hand" in html
     act(table, "check")
     assert "Hand 1 result" not in page(table, None)
 
