@@ -1,6 +1,6 @@
-"""A showdown at every table size, seen on phones: each seat's shown hand and its words
-clear of the other seats, of the middle and of the line above the felt, and the whole
-felt on one screen, so a player reads who won and with what without scrolling."""
+"""A showdown at every table size, seen on phones and on a laptop: each seat's shown hand
+and its words clear of the other seats, of the middle and of the line above the felt, and
+the whole felt on one screen, so a player reads who won and with what without scrolling."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tests.e2e.test_browser import NARROW, PHONE
+from tests.e2e.test_browser import LAPTOP, NARROW, PHONE
 from tests.live.harness import Browser, open_table, play_until_result, seat_and_deal
 
 LAYOUT = """() => {
@@ -57,7 +57,7 @@ async def _play(base: str, size: int) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("size", range(2, 9))
-def test_a_showdown_at_every_table_size_fits_a_phone(request, running_server, chromium, size):
+def test_a_showdown_at_every_table_size_fits_the_screen(request, running_server, chromium, size):
     with ThreadPoolExecutor(1) as thread:  # (Playwright's own loop runs in this one)
         invite, session = thread.submit(asyncio.run, _play(running_server.base, size)).result()
     context = chromium.new_context(viewport=PHONE)
@@ -66,7 +66,7 @@ def test_a_showdown_at_every_table_size_fits_a_phone(request, running_server, ch
     request.node.pages = {"seat 1": page}
     page.goto(f"{running_server.base}/t/{invite}/")
     page.wait_for_selector(".awards li")  # (the next hand is dealt some seconds later)
-    for screen in (PHONE, NARROW):
+    for screen in (PHONE, NARROW, LAPTOP):
         page.set_viewport_size(screen)
         assert page.locator(".felt .seat .shown").count() == size
         assert not page.evaluate(LAYOUT), (size, screen, page.evaluate(LAYOUT))
