@@ -142,12 +142,19 @@ def _just_won(context: dict) -> str:
 
 def won_halves(awards: list[dict]) -> dict[int, str]:
     """Which half of a split pot each seat won, as the middle says it: " (high)",
-    " (low)", " (high and low)"; nothing for a pot won whole."""
+    " (high and low)", " (Omaha half)"; nothing for a pot won whole."""
     won: dict[int, set[str]] = {}
     for award in awards:
-        if award["amount"] and award["half"] in ("high", "low"):
+        if award["amount"] and award["half"] in HALVES:
             won.setdefault(award["seat"], set()).add(award["half"])
-    return {seat: f" ({' and '.join(sorted(h))})" for seat, h in won.items()}
+    said = {
+        h: HALVES[h].removesuffix(" half") if h in ("high", "low") else HALVES[h] for h in HALVES
+    }
+    return {seat: f" ({' and '.join(said[h] for h in HALVES if h in halves)})"
+            for seat, halves in won.items()}  # fmt: skip
+
+
+HALVES = {"high": "high half", "low": "low half", "omaha": "Omaha half", "draw": "five-card half"}
 
 
 def _history_open(table) -> str:
@@ -292,7 +299,7 @@ def log(lines: list[str], first: int = 1) -> str:
 def _award(award: dict) -> str:
     text = f"<strong>{escape(award['name'])}</strong>"
     if award.get("amount"):
-        half = f", {escape(award['half'])} half" if award.get("half") != "whole" else ""
+        half = f", {HALVES[award['half']]}" if award.get("half") in HALVES else ""
         text += f" wins {award['amount']} &middot; {escape(award.get('pot', ''))}{half}"
     if award.get("hand"):  # Sviten's Omaha half names its cards: "Js Ts with ..." as J♠ 10♠
         text += f" &middot; {escape(faces(award['hand']))}"

@@ -289,6 +289,16 @@ def test_a_rebuy_waiting_shows_at_its_seat_to_everyone(approval, said):
         assert [n for n, html in seats.items() if said in html] == ["2"]  # at seat 2 only
 
 
+def test_the_host_may_mute_the_others_in_the_chat_but_is_not_offered_themselves():
+    table = make_table("levys")
+    services.request_seat(table.pk, "host", 1, "Hostess", 100, host=True)
+    services.request_seat(table.pk, "s2", 2, "Guest", 100)
+    players = unescape(page(table, "host", host=True)).split('id="host-players"')[1]
+    rows = players.split('id="host-settings"')[0].split('<div class="row player-row">')[1:]
+    assert [("Mute in the chat" in row) for row in rows] == [False, True]
+    assert "<strong>Hostess</strong>" in rows[0] and "<strong>Guest</strong>" in rows[1]
+
+
 def test_the_host_is_never_asked_to_approve_their_own_rebuy():
     table = make_table("levys", approval_required=True)
     services.request_seat(table.pk, "host", 1, "Hostess", 100, host=True)
@@ -545,6 +555,13 @@ def test_the_middle_names_the_half_each_winner_took():
               {"seat": 3, "amount": 4, "half": "whole"}, {"seat": 1, "amount": 2, "half": "low"},
               {"seat": 2, "amount": 0, "half": "high"}]  # fmt: skip
     assert table_html.won_halves(awards) == {1: " (high and low)", 2: " (low)"}
+    sviten = [{"seat": 1, "amount": 5, "half": "draw"}, {"seat": 2, "amount": 5, "half": "omaha"},
+              {"seat": 1, "amount": 2, "half": "omaha"}]  # fmt: skip
+    assert table_html.won_halves(sviten) == {1: " (Omaha half and five-card half)",
+                                             2: " (Omaha half)"}  # fmt: skip
+    line = table_html._award({"name": "Ann", "amount": 5, "pot": "Main pot", "half": "omaha",
+                              "hand": "", "reason": "best Omaha hand"})  # fmt: skip
+    assert "Ann</strong> wins 5 &middot; Main pot, Omaha half &middot;" in line
 
 
 def test_the_review_shows_each_seats_last_action_in_the_round_of_its_step():
