@@ -21,7 +21,7 @@ from games.rules.catalog import FORCED_BETS, GAMES, house_rules, house_words
 from games.rules.hand import ABSENT_WORDS
 from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
 from games.rules.history import choice_text
-from games.rules.view import betting_name, last_actions, stakes
+from games.rules.view import beaten_words, betting_name, last_actions, stakes
 from games.rules_pages import rules_link
 from games.state import TableSnapshot, dealt_in, keep, snapshot
 
@@ -275,7 +275,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "nothing_won": {a["seat"]: a["reason"] for a in public["awards"] if not a["amount"]}
         if public else {},  # e.g. a failed Both declarer, told why by their seat
         "shown_hands": public["shown_hands"] if public else {},
-        "beaten": _beaten(public["beaten"], names) if public else {},
+        "beaten": beaten_words(public["beaten"], names) if public else {},
         "last_beaten": _last_beaten(hand, shot.last, names),
         "waiting_for": hint_for_others(public, names) if public and hand else "",
         "game_name": GAMES[hand.game].name if hand else None,
@@ -299,26 +299,13 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
     return common
 
 
-WAYS = {"high": "high", "low": "low", "omaha": "the Omaha half", "draw": "the five-card half"}
-
-
-def _beaten(beaten: dict[int, dict[str, list[int]]], names: dict[int, str]) -> dict[int, str]:
-    """Why each shown hand that won nothing lost, in words: "beaten for low by Cat"."""
-
-    def way(half: str, by: list[int]) -> str:
-        return WAYS[half] + (f" by {' and '.join(names.get(s, '') for s in by)}" if by else "")
-
-    return {seat: "beaten for " + " and for ".join(way(h, by) for h, by in halves.items())
-            for seat, halves in beaten.items()}  # fmt: skip
-
-
 def _last_beaten(hand, last, names: dict[int, str]) -> list[tuple[int, str, str]]:
     """While a new hand waits for its first action, the last one's hands that won nothing:
     each seat, who beat it, and what it made (as kept in the last hand's result)."""
     if not (hand and hand.sequence == 0 and last and last.result):
         return []
     kept = last.result.get("beaten", [])
-    why = _beaten({seat: ways for seat, ways, _ in kept}, names)
+    why = beaten_words({seat: ways for seat, ways, _ in kept}, names)
     return [(seat, why[seat], shown) for seat, _, shown in kept]
 
 

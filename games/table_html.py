@@ -17,6 +17,7 @@ from django.urls import reverse
 from games.models import STRUCTURE_CHOICES
 from games.rules.cards import faces
 from games.rules.catalog import GAMES
+from games.rules.view import HALVES
 from games.state import choice_due
 from games.templatetags.poker import card, won_net
 
@@ -152,9 +153,6 @@ def won_halves(awards: list[dict]) -> dict[int, str]:
     }
     return {seat: f" ({' and '.join(said[h] for h in HALVES if h in halves)})"
             for seat, halves in won.items()}  # fmt: skip
-
-
-HALVES = {"high": "high half", "low": "low half", "omaha": "Omaha half", "draw": "five-card half"}
 
 
 def _history_open(table) -> str:

@@ -25,7 +25,7 @@ from games.rules.catalog import GAMES
 from games.rules.document import ReplayError, start_hand
 from games.rules.errors import RulesError
 from games.rules.hand import Hand, Player
-from games.rules.view import view
+from games.rules.view import HALVES, beaten, beaten_words, shown_hands, view
 
 
 def _held(player: Player) -> list[Card]:
@@ -181,8 +181,8 @@ def award_text(award: dict, name: str) -> str:
     if not award["amount"]:
         return f"{name}: {award['reason']}"
     where = [award["pot"]] if award.get("pot") else []
-    if award["half"] not in ("whole", "none"):
-        where.append(f"{award['half']} half")
+    if award["half"] in HALVES:
+        where.append(HALVES[award["half"]])
     text = f"{name} wins {award['amount']}"
     text += f" ({', '.join(where)})" if where else ""
     text += f" with {award['hand']}" if award.get("hand") else ""
@@ -277,12 +277,21 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
             }
             for s, p in sorted(hand.players.items())
         ],
-        "awards": [{**a, "text": award_text(_shown(a), names[a["seat"]])} for a in awards],
+        "awards": [{**a, "text": award_text(_shown(a), names[a["seat"]])} for a in awards]
+        + _beaten_lines(hand, names),
         "showdown": hand.showdown,
         "finished": hand.finished,
         "playing": hand.step,  # the step the hand is at, and its public log so far
         "log": list(hand.log),
     }
+
+
+def _beaten_lines(hand: Hand, names: dict[int, str]) -> list[dict]:
+    """At the showdown, each hand shown that won nothing, as the table said it: "Sam with
+    Q-8-7-2-A low, paired: beaten for low by Bob" (every live hand is public then)."""
+    shown, why = shown_hands(hand), beaten_words(beaten(hand), names)
+    return [{"seat": s, "amount": 0, "text": f"{names[s]} with {faces(shown[s])}: {why[s]}"}
+            for s in why]  # fmt: skip
 
 
 def _declarations(hand: Hand, seat: int | None, show_all: bool) -> dict[int, str | None]:

@@ -234,6 +234,22 @@ def beaten(hand: Hand) -> dict[int, dict[str, list[int]]]:
     }
 
 
+HALVES = {"high": "high half", "low": "low half", "omaha": "Omaha half", "draw": "five-card half"}
+
+
+def beaten_words(beaten: dict[int, dict[str, list[int]]], names: dict[int, str]) -> dict[int, str]:
+    """Why each hand in ``beaten`` (as ``beaten`` gives it) won nothing, in words:
+    "beaten for low by Cat", "beaten for the Omaha half by Ann and for the five-card half
+    by Ann and Bob"."""
+
+    def way(half: str, by: list[int]) -> str:
+        said = half if half in ("high", "low") else f"the {HALVES[half]}"
+        return said + (f" by {' and '.join(names.get(s, '') for s in by)}" if by else "")
+
+    return {seat: "beaten for " + " and for ".join(way(h, by) for h, by in halves.items())
+            for seat, halves in beaten.items()}  # fmt: skip
+
+
 STEP_WORDS = {
     "betting": {"fold": "Fold", "check": "Check", "call": "Call {amount}", "bet": "Bet {amount}",
                 "raise": "Raise to {amount}"},

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games import history, presence, presenter, services, state, table_html
 from games.models import Player, Table
+from games.rules.view import beaten_words
 from games.templatetags.poker import won_net
 from tests.web.helpers import make_table, play_current_hand, seat_players, session_of
 
@@ -357,11 +358,19 @@ def test_the_result_says_who_beat_each_hand_shown_that_won_nothing(game):
         raise AssertionError("ten hands of three and every seat won a share")
     result = unescape(page(table, None).split('<section class="awards">')[1].split("</section>")[0])
     winners = {Player.objects.get(table=table, seat=a["seat"]).name for a in awards if a["amount"]}
+    said = {}
     for player in left_out:
         line = next(li for li in result.split("<li>") if li.startswith(f"<strong>{player.name}<"))
         beaten_by = line.split("beaten for ", 1)[1]
         named = {name for name in ("P1", "P2", "P3") if name in beaten_by}
         assert named and named <= winners, line  # only those who took the pot from it
+        said[player.name] = "beaten for " + beaten_by.split("</em>")[0]
+    # The review's last step says it alike.
+    document = history.full_document(table.hands.filter(finished=True).latest("number"))
+    end = history.reviewed(document, len(document["actions"]), None, show_all=False)
+    told = {a["text"].split(" with ")[0]: a["text"] for a in end["awards"] if "beaten" in a["text"]}
+    assert told.keys() == said.keys()
+    assert all(text.endswith(f": {said[name]}") for name, text in told.items()), told
     # The next hand is dealt: until its first action the result stays, and says as much.
     services.tick(table.pk, clock + timedelta(seconds=30))
     assert state.current_hand(table).sequence == 0
@@ -375,7 +384,7 @@ def test_the_result_says_who_beat_each_hand_shown_that_won_nothing(game):
 
 def test_why_a_hand_lost_is_said_by_halves_and_names():
     names = {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan"}
-    assert presenter._beaten({3: {"low": [2]}, 4: {"omaha": [1], "draw": [1, 2]}}, names) == {
+    assert beaten_words({3: {"low": [2]}, 4: {"omaha": [1], "draw": [1, 2]}}, names) == {
         3: "beaten for low by Bob",
         4: "beaten for the Omaha half by Ann and for the five-card half by Ann and Bob",
     }
