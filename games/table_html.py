@@ -17,6 +17,7 @@ from django.urls import reverse
 from games.models import STRUCTURE_CHOICES
 from games.rules.cards import faces
 from games.rules.catalog import GAMES
+from games.rules.hints import low_in_words
 from games.rules.view import HALVES
 from games.state import choice_due
 from games.templatetags.poker import card, won_net
@@ -300,7 +301,7 @@ def _award(award: dict) -> str:
         half = f", {HALVES[award['half']]}" if award.get("half") in HALVES else ""
         text += f" wins {award['amount']} &middot; {escape(award.get('pot', ''))}{half}"
     if award.get("hand"):  # Sviten's Omaha half names its cards: "Js Ts with ..." as J♠ 10♠
-        text += f" &middot; {escape(faces(award['hand']))}"
+        text += f" &middot; {escape(faces(low_in_words(award['hand'])))}"
     return f"<li>{text} &middot; <em>{escape(award.get('reason', ''))}</em></li>"
 
 

@@ -14,6 +14,8 @@ their seat may not see.
 
 from __future__ import annotations
 
+import re
+
 from games.rules.cards import face, parse_card
 from games.rules.values import LOW_VALUES, high_value, omaha_so_far
 
@@ -85,18 +87,18 @@ def hand_in_words(cards: list[str], board: list[str], game: str, low: str | None
     best Omaha hand with it (the Omaha half).
 
     >>> hand_in_words(["Kd", "Kh", "5c", "5s", "9d"], [], "levys", "ace-to-five")
-    'Two pair, kings and fives · low: K-K-5-5-9, paired'
+    'Two pair, kings and fives · K-K-5-5-9 low, paired'
     >>> hand_in_words(["8c", "6d", "5h", "3s", "2c"], [], "high-low-declare", "ace-to-six")
-    'Eight high · low: 8-6-5-3-2'
+    'Eight high · 8-6-5-3-2 low'
     >>> hand_in_words(["6c", "5d", "4h", "3s", "2c"], [], "high-low-declare", "ace-to-six")
-    'Straight, six high · low: 6-5-4-3-2, a straight'
+    'Straight, six high · 6-5-4-3-2 low, a straight'
     """
     if len(cards) != 5 or None in cards:
         return ""
     held = [parse_card(c) for c in cards]
     high = high_value(held).name
     if game != "sviten":
-        return f"{high} · low: {low_words(LOW_VALUES[low or 'ace-to-five'](held).name)}"
+        return f"{high} · {low_in_words(LOW_VALUES[low or 'ace-to-five'](held).name)}"
     shared = [parse_card(c) for c in board]
     if len(shared) < 3:
         return high
@@ -110,6 +112,21 @@ def low_words(named: str) -> str:
         return named.removesuffix(" low")
     spoiler, cards = named.split(" (", 1)
     return f"{cards.split(')')[0]}, {_spoilt_by(spoiler)}"
+
+
+SPOILT_LOW = re.compile(r"([A-Z][A-Za-z ,]*?) \(([0-9AKQJ-]+)\) low")
+
+
+def low_in_words(text: str) -> str:
+    """Each low named in ``text`` as every line at the table says a low: '8-6-5-3-2 low',
+    'K-K-5-5-9 low, paired'.
+
+    >>> low_in_words("Two pair, kings and fives (K-K-5-5-9) low")
+    'K-K-5-5-9 low, paired'
+    >>> low_in_words("Eight high; Pair of aces (A-A-9-8-2) low")
+    'Eight high; A-A-9-8-2 low, paired'
+    """
+    return SPOILT_LOW.sub(lambda m: f"{m[2]} low, {_spoilt_by(m[1])}", text)
 
 
 def _spoilt_by(spoiler: str) -> str:

@@ -25,6 +25,7 @@ from games.rules.catalog import GAMES
 from games.rules.document import ReplayError, start_hand
 from games.rules.errors import RulesError
 from games.rules.hand import Hand, Player
+from games.rules.hints import low_in_words
 from games.rules.view import HALVES, beaten, beaten_words, shown_hands, view
 
 
@@ -185,7 +186,7 @@ def award_text(award: dict, name: str) -> str:
         where.append(HALVES[award["half"]])
     text = f"{name} wins {award['amount']}"
     text += f" ({', '.join(where)})" if where else ""
-    text += f" with {award['hand']}" if award.get("hand") else ""
+    text += f" with {low_in_words(award['hand'])}" if award.get("hand") else ""
     return f"{text}: {award['reason']}" if award.get("reason") else text
 
 

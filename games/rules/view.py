@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.rules.catalog import GAMES
 from games.rules.config import HandConfig
 from games.rules.hand import Hand
-from games.rules.hints import low_words
+from games.rules.hints import low_in_words
 from games.rules.pots import build_pots, pots_in_play
 from games.rules.values import LOW_VALUES, high_value, omaha_value
 
@@ -205,8 +205,7 @@ def shown_hands(hand: Hand) -> dict[int, str]:
         if hand.config.game == "sviten":
             named[seat] = f"Omaha: {omaha_value(cards, hand.board).name} · held: {high}"
             continue
-        low = " low, ".join(low_words(LOW_VALUES[hand.config.low](cards).name).split(", "))
-        low += "" if ", " in low else " low"  # "9-9-9-K-2 low, paired", "6-4-3-2-A low"
+        low = low_in_words(LOW_VALUES[hand.config.low](cards).name)  # "9-9-9-K-2 low, paired"
         declared = hand.players[seat].declaration or "high"
         named[seat] = {"high": high, "low": low, "both": f"{high} · {low}"}[declared]
     return named

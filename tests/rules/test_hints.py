@@ -47,7 +47,7 @@ def test_others_are_told_what_the_table_waits_for_without_a_secret():
 def test_a_players_own_cards_in_words_for_each_game():
     cards = ["Ah", "Kh", "Qh", "2c", "2d"]
     assert hand_in_words(cards, [], "levys", "ace-to-five") == (
-        "Pair of twos · low: 2-2-K-Q-A, paired"  # every hand has a low
+        "Pair of twos · 2-2-K-Q-A low, paired"  # every hand has a low
     )
     assert hand_in_words(cards, [], "sviten", None) == "Pair of twos"
     board = ["Jh", "Th", "9h"]  # Kh Qh with the board: a straight flush
@@ -59,14 +59,14 @@ def test_a_players_own_cards_in_words_for_each_game():
 
 def test_a_spoilt_low_says_what_spoils_it_without_repeating_the_high_hand():
     words = [
-        ("ace-to-five", "Kd Kh 5c 5s 9d", "Two pair, kings and fives · low: K-K-5-5-9, paired"),
-        ("ace-to-six", "7c 5c 4c 3c 2c", "Flush, seven high · low: 7-5-4-3-2, a flush"),
-        ("ace-to-six", "Qc Td 7h 6s 4d", "Queen high · low: Q-10-7-6-4"),  # 10, as the card
+        ("ace-to-five", "Kd Kh 5c 5s 9d", "Two pair, kings and fives · K-K-5-5-9 low, paired"),
+        ("ace-to-six", "7c 5c 4c 3c 2c", "Flush, seven high · 7-5-4-3-2 low, a flush"),
+        ("ace-to-six", "Qc Td 7h 6s 4d", "Queen high · Q-10-7-6-4 low"),  # 10, as the card
     ]
     for low, cards, said in words:
         assert hand_in_words(cards.split(), [], "high-low-declare", low) == said
     wheel = ["5d", "4c", "3h", "2s", "Ad"]  # ace-to-five: the best low, its straight no harm
-    said = "Straight, five high · low: 5-4-3-2-A"
+    said = "Straight, five high · 5-4-3-2-A low"
     assert hand_in_words(wheel, [], "levys", "ace-to-five") == said
     straight = hand_in_words(["6c", "5d", "4h", "3s", "2c"], [], "levys", "ace-to-six")
-    assert straight == "Straight, six high · low: 6-5-4-3-2, a straight"
+    assert straight == "Straight, six high · 6-5-4-3-2 low, a straight"

@@ -12,6 +12,8 @@ from django.utils import timezone
 
 from games import history, presence, presenter, services, state, table_html
 from games.models import Player, Table
+from games.rules import history as rules_history
+from games.rules.hints import hand_in_words
 from games.rules.view import beaten_words
 from games.templatetags.poker import won_net
 from tests.web.helpers import make_table, play_current_hand, seat_players, session_of
@@ -571,6 +573,25 @@ def test_the_middle_names_the_half_each_winner_took():
     line = table_html._award({"name": "Ann", "amount": 5, "pot": "Main pot", "half": "omaha",
                               "hand": "", "reason": "best Omaha hand"})  # fmt: skip
     assert "Ann</strong> wins 5 &middot; Main pot, Omaha half &middot;" in line
+
+
+def test_a_paired_low_is_said_alike_in_the_bar_on_the_seat_and_in_the_result():
+    award = {
+        "name": "Cat",
+        "seat": 3,
+        "amount": 4,
+        "pot": "Main pot",
+        "half": "low",
+        "hand": "Pair of aces (A-A-9-8-2) low",
+        "reason": "best low among Low declarers",
+    }
+    assert "Main pot, low half &middot; A-A-9-8-2 low, paired &middot;" in table_html._award(award)
+    review = "Cat wins 4 (Main pot, low half) with A-A-9-8-2 low, paired: best low among"
+    assert rules_history.award_text(award, "Cat").startswith(review)
+    cards = ["Ah", "Ad", "9c", "8s", "2d"]
+    assert (
+        hand_in_words(cards, [], "levys", "ace-to-five") == "Pair of aces · A-A-9-8-2 low, paired"
+    )
 
 
 def test_the_review_shows_each_seats_last_action_in_the_round_of_its_step():
