@@ -182,7 +182,8 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
     if hint:
         banner += f'    <p class="hint-line">{escape(hint)}</p>\n'
     if hand:
-        banner += f'    <p class="my-hand">Your hand: {escape(hand)}</p>\n'
+        up = " &middot; edged in gold: face up" if shown and any(c.get("up") for c in cards) else ""
+        banner += f'    <p class="my-hand">Your hand: {escape(hand)}{up}</p>\n'
     round_ = f' data-round="{escape(stage)}"' if step == "betting" else ""  # for act-ahead
     return (f'  <section class="controls" aria-label="your action"{round_}>\n{banner}{shown}'
             f"{body}  </section>\n")  # fmt: skip

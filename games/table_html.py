@@ -261,12 +261,14 @@ def seat(seat: dict, context: dict) -> str:
             said = f'      <div class="shown">{escape(shown)}</div>\n{said}'
         cards = "".join(card(c["name"], c["up"]) for c in seat["cards"])
         bot = ""
-        if player.bot:  # "Why?" asks the bot to explain its last move (games.views.explain)
-            why = reverse("explain", args=[table.invite, number])
+        if player.bot:  # between hands "Why?" has it explain its last move of the hand
+            why = reverse("explain", args=[table.invite, number])  # (games.views.explain)
+            ask = (
+                '<button type="button" class="why" '
+                f'hx-get="{why}" hx-target="#notice" hx-swap="outerHTML">Why?</button>'
+            )
             bot = ('      <div class="bot-line"><span class="bot" title="played by the '
-                   'computer">bot</span> <button type="button" class="why" '
-                   f'hx-get="{why}" hx-target="#notice" hx-swap="outerHTML">Why?</button>'
-                   "</div>\n")  # fmt: skip
+                   f'computer">bot</span> {"" if hand else ask}</div>\n')  # fmt: skip
         body = (f'      <div class="who"><strong>{escape(player.name)}</strong>{badge}</div>\n{bot}'
                 f'      <div class="chips">{chips}{bet}</div>\n'
                 f'      <div class="cards">{cards}</div>\n'

@@ -35,6 +35,12 @@ def plain_number(value: Decimal | str | None) -> str:
 
 
 @register.filter
+def signed(value: int | Decimal) -> str:
+    """A net win or loss as the ledger shows it: "+19", "-7" with a minus sign, "0"."""
+    return f"+{value}" if value > 0 else str(value).replace("-", "\u2212")
+
+
+@register.filter
 def won_net(won: int, net: int) -> str:
     """What a seat won and, beside it, what the hand left it up or down: "Wins 3 (+2)",
     "Wins 24 (-1)" (a minus sign); "Gets back 1" for a seat that won only its own chips."""

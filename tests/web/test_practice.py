@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from games import services, state
 from games.models import LedgerEntry, Player, Table
@@ -147,6 +148,7 @@ def test_a_bot_explains_its_last_move_only_once_its_cards_were_shown():
     bot_seat = hand.bots[0]
     said = client.get(f"/t/{table.invite}/explain/{bot_seat}/").content.decode()
     assert "Ask when the hand is over" in said  # its cards are still its own
+    assert 'class="why"' not in client.get(f"/t/{table.invite}/").content.decode()  # nor asked
     play_out(table, me)
     hand.refresh_from_db()
     engine = state.load_engine(hand)
@@ -155,6 +157,12 @@ def test_a_bot_explains_its_last_move_only_once_its_cards_were_shown():
         assert "kept its cards hidden" in said
     else:
         assert said.count("Bot ") == 1 and ": " in said
+    if state.current_hand(table) is None:  # between hands "Why?" is offered
+        assert 'class="why"' in client.get(f"/t/{table.invite}/").content.decode()
+    services.tick(table.pk, timezone.now() + timedelta(seconds=30))  # the next hand
+    assert state.current_hand(table).number == hand.number + 1
+    again = client.get(f"/t/{table.invite}/explain/{bot_seat}/").content.decode()
+    assert again == said  # still of the hand over, not of the one being played
     assert "Only a bot" in client.get(f"/t/{table.invite}/explain/1/").content.decode()
 
 

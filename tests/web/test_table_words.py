@@ -457,6 +457,18 @@ def test_the_bar_marks_which_of_your_cards_are_face_up_when_you_replace_one():
     assert "Cards edged in gold are face up" in bar
 
 
+def test_the_bar_says_what_a_gold_edge_means_once_a_card_of_yours_is_up():
+    table = dealt("levys", players=2)
+    seat = defaults_until(table, "betting")  # before the draw: nothing is up
+    assert "edged in gold" not in page(table, session_of(table, seat))
+    defaults_until(table, "arrange")
+    defaults_until(table, "betting")  # the first card is up
+    seat = state.load_engine(state.current_hand(table)).actors()[0]
+    bar = page(table, session_of(table, seat)).split('<section class="controls')[1]
+    assert bar.count(' up" data-card="') == 1
+    assert "edged in gold: face up</p>" in bar
+
+
 @pytest.mark.parametrize(("declare", "pill"), [("vocal", "Declared Low"), ("chips", "Declared")])
 def test_a_seats_pill_says_a_vocal_declaration_and_keeps_a_fist_closed(declare, pill):
     table = dealt("high-low-declare", players=2, declare=declare)
