@@ -21,7 +21,7 @@ from games.rules.catalog import FORCED_BETS, GAMES, house_rules, house_words
 from games.rules.hand import ABSENT_WORDS
 from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
 from games.rules.history import choice_text
-from games.rules.view import beaten_words, betting_name, last_actions, stakes
+from games.rules.view import HALVES, beaten_words, betting_name, last_actions, stakes
 from games.rules_pages import rules_link
 from games.state import TableSnapshot, dealt_in, keep, snapshot
 
@@ -98,7 +98,7 @@ def _event_line(event: dict, who: str, names: dict[int, str]) -> str:
     if kind == "uncalled":
         return f"{event['amount']} uncalled returned to {who}"
     if kind == "award":
-        half = "" if event["half"] == "whole" else f", {event['half']} half"
+        half = f", {HALVES[event['half']]}" if event["half"] in HALVES else ""
         return f"{who} wins {event['amount']} ({event['pot'].lower()}{half})"
     return kind
 

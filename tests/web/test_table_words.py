@@ -585,6 +585,8 @@ def test_the_middle_names_the_half_each_winner_took():
     line = table_html._award({"name": "Ann", "amount": 5, "pot": "Main pot", "half": "omaha",
                               "hand": "", "reason": "best Omaha hand"})  # fmt: skip
     assert "Ann</strong> wins 5 &middot; Main pot, Omaha half &middot;" in line
+    won = {"event": "award", "seat": 1, "amount": 57, "pot": "Main pot", "half": "draw"}
+    assert presenter.event_text(won, {1: "Ann"}) == "Ann wins 57 (main pot, five-card half)"
 
 
 def test_a_paired_low_is_said_alike_in_the_bar_on_the_seat_and_in_the_result():
