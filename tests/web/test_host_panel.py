@@ -46,7 +46,9 @@ def test_the_hosts_player_list_shows_stacks_as_they_are_in_the_hand():
 
 def test_pausing_mid_hand_says_the_hand_plays_on_and_offers_to_resume():
     host, table = host_table()
-    assert "Nothing is dealt until you start" in host.get(f"/t/{table.invite}/").content.decode()
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    assert "Nothing is dealt until you start" in page
+    assert page.count("Start dealing</button>") == 1  # under the felt, not again under Host
     for seat in (1, 2):
         services.request_seat(table.pk, f"s{seat}", seat, f"P{seat}", 200)
     answer = host.post(f"/t/{table.invite}/do/dealing/", {"on": "1"}, HTTP_HX_REQUEST="true")
@@ -54,7 +56,7 @@ def test_pausing_mid_hand_says_the_hand_plays_on_and_offers_to_resume():
     answer = host.post(f"/t/{table.invite}/do/dealing/", {"on": "0"}, HTTP_HX_REQUEST="true")
     assert "Dealing paused: no new hand until you resume." in answer.content.decode()
     page = host.get(f"/t/{table.invite}/").content.decode()
-    assert "this hand plays to its end" in page and "Resume dealing" in page
+    assert "this hand plays to its end" in page and page.count("Resume dealing</button>") == 1
     assert "Start dealing" not in page and "Nothing is dealt until you start" not in page
     services.void_hand(table.pk)
     page = host.get(f"/t/{table.invite}/").content.decode()
