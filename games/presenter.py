@@ -387,7 +387,8 @@ def controls_html(context: dict) -> str:
     return controls.forms(legal, hand.sequence, hand.game, seen["stakes"]["declare"],
                           context["presets"], context["my_cards"], seen["stage"],
                           hint_for_actor(seen), context["my_hand"],
-                          rules_link(hand.game, legal["step"]))  # fmt: skip
+                          rules_link(hand.game, legal["step"],
+                                     any(c.get("up") for c in context["my_cards"])))  # fmt: skip
 
 
 def _act_ahead(context: dict) -> str:

@@ -41,9 +41,11 @@ ANCHOR_OF_STEP = {"betting": "betting", "draw": "draw", "lock": "draw", "arrange
                   "declare": "declarations-levys-game-and-high-low-declare"}  # fmt: skip
 
 
-def rules_link(game: str, step: str) -> str:
-    """The rules page of ``game``, at the step being played."""
-    anchor = ANCHOR_OF_STEP.get(step)
+def rules_link(game: str, step: str, revealed: bool = False) -> str:
+    """The rules page of ``game``, at the step being played: a betting round of Levy's
+    Game once cards are turned up, at the reveal (who bets first, and why)."""
+    anchor = "reveal" if revealed and game == "levys" and step == "betting" else None
+    anchor = anchor or ANCHOR_OF_STEP.get(step)
     return reverse("rules_game", args=[game]) + (f"#{anchor}" if anchor else "")
 
 

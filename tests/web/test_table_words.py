@@ -467,6 +467,7 @@ def test_the_bar_says_what_a_gold_edge_means_once_a_card_of_yours_is_up():
     bar = page(table, session_of(table, seat)).split('<section class="controls')[1]
     assert bar.count(' up" data-card="') == 1
     assert "edged in gold: face up</p>" in bar
+    assert 'href="/rules/levys/#reveal"' in bar  # who bets first, and why
 
 
 @pytest.mark.parametrize(("declare", "pill"), [("vocal", "Declared Low"), ("chips", "Declared")])
