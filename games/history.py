@@ -260,4 +260,5 @@ def session_summary(table: Table) -> dict:
         pot = sum(a["amount"] for a in (hand.result or {}).get("awards", []))
         if biggest is None or pot > biggest[1]:
             biggest = (hand.number, pot)
-    return {"hands": hands.count(), "per_game": dict(per_game), "biggest": biggest}
+    in_order = {g.name: per_game[g.name] for g in GAMES.values() if g.name in per_game}
+    return {"hands": hands.count(), "per_game": in_order, "biggest": biggest}

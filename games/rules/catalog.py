@@ -27,9 +27,10 @@ GAMES: dict[str, GameInfo] = {
             8,
             "half-pot-limit",
             "ace-to-five",
-            "Five-card draw, then a secret reveal order turned up one card at a time with a "
-            "betting round after each, replace-one, and a hi-lo split declared with chips "
-            "in fist. Both ways must scoop.",
+            "Five-card draw; then you put your cards in a secret order and turn up all but "
+            "the last one at a time, with a betting round after each, and may swap one. Last, "
+            "everyone secretly declares high, low or both: the best high and the best low "
+            "split the pot, and whoever declares both must win both ways.",
         ),
         GameInfo(
             "high-low-declare",
@@ -38,7 +39,9 @@ GAMES: dict[str, GameInfo] = {
             7,
             "fixed-limit",
             "ace-to-six",
-            "Five-card draw, high-low, with declarations by chips in fist or out loud.",
+            "Five-card draw with the pot split between the best high hand and the best "
+            "low: after the last bet everyone declares high, low or both (secretly with "
+            "chips, or out loud) and plays only for what they declared.",
             default_raise_cap=3,
         ),
         GameInfo(
@@ -48,8 +51,10 @@ GAMES: dict[str, GameInfo] = {
             6,
             "pot-limit",
             None,
-            "Pot-limit Omaha crossed with five-card draw: half the pot to the best Omaha "
-            "hand, half to the best five cards held, with the one-up draw.",
+            "Five-card draw crossed with Omaha: five shared cards come out on the board as "
+            "you bet. Half the pot goes to the best five cards held, half to the best hand "
+            "of two of yours and three of the board. Draw exactly one card and it is shown "
+            "to all: take it, or pass for the next one face down.",
         ),
     )
 }

@@ -72,6 +72,9 @@ def test_a_played_session_replays_exports_and_balances():
     hands = list(table.hands.filter(finished=True).order_by("number"))
     assert len(hands) >= 4
     assert {h.game for h in hands} >= {"levys", "high-low-declare"}
+    played = history.session_summary(table)["per_game"]  # the games in the catalog's order
+    assert list(played)[:2] == ["Levy's Game", "High-Low Declare"]
+    assert sum(played.values()) == len(hands)
     for hand in hands:
         assert services.stored_result(replay(history.full_document(hand))) == hand.result
 
