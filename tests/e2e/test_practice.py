@@ -148,7 +148,7 @@ def test_a_notice_shows_at_the_top_of_the_screen_wherever_the_page_is_scrolled(
     page.click("button:has-text('Deal me in')")
     page.wait_for_selector(".seat.me .card[data-card]")
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    page.evaluate("document.querySelector('.felt .seat:not(.me) .why').click()")  # a bot's answer
+    page.evaluate("document.querySelector('.host button.primary').click()")  # Pause dealing
     page.wait_for_selector("#notice:not(:empty)")
     top = page.evaluate("document.getElementById('notice').getBoundingClientRect().top")
     assert page.evaluate("window.scrollY") > 0 and 0 <= top < 50
