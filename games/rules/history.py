@@ -129,12 +129,14 @@ def _action_words(action: dict, before: Hand, who: str, private: bool) -> str:
     kind = action["type"]
     if kind in ("bet", "raise", "call", "check", "fold") and before.step == "betting":
         legal = before.legal_actions(action["seat"])
-        pot = f"pot {legal['pot']}"
+        pot = f"the pot was {legal['pot']}"
         if kind in ("bet", "raise"):
-            return (f"{who} {kind}s to {action['to']} ({before.config.structure}: "
-                    f"{legal['min_to']} to {legal['max_to']}, {pot} before)")  # fmt: skip
+            least, most = legal["min_to"], legal["max_to"]
+            allowed = f"{least} to {most}" if least != most else f"only {most}"
+            return (f"{who} {kind}s to {action['to']} ({pot}; {before.config.structure} "
+                    f"allowed {allowed})")  # fmt: skip
         if kind == "call":
-            return f"{who} calls {legal['call']} ({pot} before)"
+            return f"{who} calls {legal['call']} ({pot})"
         return f"{who} {'checks' if kind == 'check' else 'folds'}"
     if kind == "draw":
         discards = action.get("discard", [])
@@ -243,6 +245,8 @@ def _and_then(words: str, taken: dict, events: list[dict], names: dict[int, str]
     if taken["type"] == "declare" and any(e["event"] == "declarations" for e in events):
         words = f"{names[taken['seat']]} declares"
     told = [line.replace("Declarations: ", "The fists open: ") for line in told]
+    if taken["type"] == "replace" and any(e.get("face_up") for e in events):
+        return ". ".join(told)  # "Sam turns up Q♦ for Q♥" says the replacing too
     return ". ".join([words, *told])
 
 

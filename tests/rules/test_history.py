@@ -98,7 +98,7 @@ def test_a_review_step_says_what_the_table_saw_come_of_the_action():
     assert captions[locks[-1]].endswith("sets a reveal order. Card 1 up: Ann A♠, Bob K♣, Cat Q♣")
     assert all("up:" not in captions[k] for k in locks[:-1])  # the last order turns them
     replaced = review(LEVYS, 24, seat=None)
-    assert replaced["action"] == "Bob replaces a card. Bob turns up 9♣ for 2♣"
+    assert replaced["action"] == "Bob turns up 9♣ for 2♣"  # (the replacing said once)
     offered = review(SVITEN, 9, seat=None)
     assert offered["action"].endswith(". One up for Ann: A♣")
     assert (offered["one_up"], offered["one_up_for"]) == ("Ac", "Ann")
@@ -115,7 +115,7 @@ def test_a_player_named_like_a_card_keeps_their_name_in_the_captions():
     locks = [k for k, a in enumerate(LEVYS["actions"], 1) if a["type"] == "arrange"]
     caption = review(document, locks[-1], seat=None)["action"]
     assert caption.endswith("sets a reveal order. Card 1 up: As A♠, Kd K♣, Cat Q♣")
-    assert review(document, 24, seat=None)["action"] == "Kd replaces a card. Kd turns up 9♣ for 2♣"
+    assert review(document, 24, seat=None)["action"] == "Kd turns up 9♣ for 2♣"
 
 
 def test_the_last_step_says_what_each_seat_won_and_was_left_up_or_down():

@@ -269,9 +269,8 @@ def test_the_review_steps_through_the_hand_with_pot_limit_context():
     assert "the deal" in page and 'id="next"' in page and 'id="prev"' not in page
     if bets:
         page = client.get(f"/t/{table.invite}/hands/{hand.number}/?step={bets[0]}").content
-        assert re.search(
-            r"(bets|raises) to \d+ \([a-z-]+: \d+ to \d+, pot \d+ before\)", page.decode()
-        )
+        limits = r"\(the pot was \d+; [a-z-]+ allowed (\d+ to|only) \d+\)"
+        assert re.search(r"(bets|raises) to \d+ " + limits, page.decode())
         bettor = history.names_of(document)[document["actions"][bets[0] - 1]["seat"]]
         seat = re.search(rf'<div class="seat[^"]*"[^>]*>\s*<div class="who"><strong>{bettor}<'
                          r'(?:(?!class="seat).)*?<div class="said">([^<]+)</div>', page.decode(),
