@@ -245,8 +245,9 @@ def beaten_words(beaten: dict[int, dict[str, list[int]]], names: dict[int, str])
         said = half if half in ("high", "low") else f"the {HALVES[half]}"
         return said + (f" by {' and '.join(names.get(s, '') for s in by)}" if by else "")
 
-    return {seat: "beaten for " + " and for ".join(way(h, by) for h, by in halves.items())
-            for seat, halves in beaten.items()}  # fmt: skip
+    # the halves in one order, however they were kept (PostgreSQL's JSON sorts keys)
+    return {seat: "beaten for " + " and for ".join(way(h, ways[h]) for h in HALVES if h in ways)
+            for seat, ways in beaten.items()}  # fmt: skip
 
 
 STEP_WORDS = {
