@@ -16,7 +16,7 @@ from decimal import Decimal
 from django import forms
 from django.core.exceptions import ValidationError
 
-from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Table
+from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.rules.catalog import GAMES
 from games.rules.config import DECLARE_METHODS
 from games.rules.errors import RulesError
@@ -140,8 +140,26 @@ class TableSettingsForm(forms.Form):
         settings = super().clean()
         if not self.errors:
             kept = {f.name: getattr(self.table, f.name) for f in Table._meta.concrete_fields}
+            if self.table.pk and "seat_count" not in settings:
+                kept["seat_count"] = settings["seat_count"] = _seats_kept(self.table, settings)
             dealable(Table(**{**kept, **settings}))
         return settings
+
+
+def _seats_kept(table: Table, settings: dict) -> int:
+    """The seats a table keeps when its host changes the game: all of them, or as many
+    as a game for fewer players seats, when nobody sits beyond those."""
+    game = settings.get("game") or table.game
+    if game not in GAMES or table.seat_count <= GAMES[game].max_seats:
+        return table.seat_count
+    most = GAMES[game].max_seats
+    beyond = table.players.exclude(status__in=(Player.LEFT, Player.REFUSED)).filter(seat__gt=most)
+    taken = sorted(beyond.values_list("seat", flat=True))
+    if taken:
+        seats = " and ".join(str(s) for s in taken)
+        raise ValidationError(f"{GAMES[game].name} seats {most} at most, and seat {seats} "
+                              f"{'is' if len(taken) == 1 else 'are'} taken")  # fmt: skip
+    return most
 
 
 def dealable(table: Table) -> None:

@@ -74,7 +74,7 @@ def _event_line(event: dict, who: str, names: dict[int, str]) -> str:
     if kind == "draw":
         return f"{who} {'stands pat' if not count else f'draws {count}'}"
     if kind == "lock":
-        return f"{who} {'stands pat' if not count else f'throws away {count}'}"
+        return f"{who} {'will stand pat' if not count else f'throws away {count}'}"
     if kind == "served":
         return f"{who} is dealt {count}" if count else f"{who} stands pat"
     if kind == "reveal":

@@ -370,11 +370,17 @@ def change_settings(table: Table, **settings) -> str:
     """New game or stakes (checked by games.forms.TableSettingsForm): they apply from the
     next hand dealt, and the chat tells everyone what changed; the host is told too."""
     before = next_stakes(table, None), table.action_clock, table.time_bank, table.chip_value
+    seats = table.seat_count
+    fewer = settings.get("seat_count", seats)
+    if fewer < seats and any((p.seat or 0) > fewer for p in players(table)):
+        raise ServiceError(f"someone sits beyond seat {fewer}: the table keeps its seats")
     for key, value in settings.items():
         setattr(table, key, value)
     told = []
     if next_stakes(table, None) != before[0]:
         told.append(f"from the next hand, {next_stakes(table, None)}")
+    if table.seat_count != seats:  # a game for fewer players, none beyond its seats
+        told.append(f"{table.seat_count} seats")
     if (table.action_clock, table.time_bank) != before[1:3]:
         clock = f"{table.action_clock} seconds" if table.action_clock else "off"
         if table.action_clock and table.time_bank:

@@ -28,9 +28,10 @@ GAMES: dict[str, GameInfo] = {
             "half-pot-limit",
             "ace-to-five",
             "Five-card draw; then you put your cards in a secret order and turn up all but "
-            "the last one at a time, with a betting round after each, and may swap one. Last, "
-            "everyone secretly declares high, low or both: the best high and the best low "
-            "split the pot, and whoever declares both must win both ways.",
+            "the last one at a time, with a betting round after each, and may swap one. "
+            "Last, everyone declares high, low or both with chips hidden in a fist: the "
+            "best high and the best low split the pot, and whoever declares both must win "
+            "both ways.",
         ),
         GameInfo(
             "high-low-declare",
@@ -53,8 +54,8 @@ GAMES: dict[str, GameInfo] = {
             None,
             "Five-card draw crossed with Omaha: five shared cards come out on the board as "
             "you bet. Half the pot goes to the best five cards held, half to the best hand "
-            "of two of yours and three of the board. Draw exactly one card and it is shown "
-            "to all: take it, or pass for the next one face down.",
+            "of two of yours and three of the board. If you draw exactly one card, it is "
+            "shown to all: take it, or pass for the next one face down.",
         ),
     )
 }

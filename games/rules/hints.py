@@ -49,6 +49,7 @@ def hint_for_actor(seen: dict) -> str:
         step == "betting"
         and seen["game"] == "levys"
         and any(card["up"] for s in seen["seats"] for card in s["cards"])
+        and not any(s["bet"] for s in seen["seats"])  # (once bet, it is said)
     ):
         line = f"{LEVYS_BETTING} {line}"
     return line

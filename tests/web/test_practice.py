@@ -9,7 +9,9 @@ from django.test import Client
 from django.utils import timezone
 
 from games import services, state
+from games.forms import as_sent
 from games.models import LedgerEntry, Player, Table
+from games.rules.catalog import house_rules
 from tests.web.helpers import assert_chips_balance, make_table
 
 pytestmark = pytest.mark.django_db
@@ -221,3 +223,18 @@ def test_a_bots_pause_shows_no_clock_and_a_players_action_clock_does():
         services.request_seat(timed.pk, f"s{seat}", seat, f"P{seat}", 100)
     services.set_dealing(timed.pk, True)
     assert 'class="clock" data-deadline=' in Client().get(f"/t/{timed.invite}/").content.decode()
+
+
+@pytest.mark.parametrize(("bots", "taken"), [(2, None), (3, 7)])
+def test_a_table_changed_to_a_game_for_fewer_players_keeps_the_seats_it_can(bots, taken):
+    client = Client()
+    table = open_practice(client, "levys", bots)  # eight seats; the bots spread around
+    sent = as_sent({**house_rules("sviten"), "history_open": True})
+    said = client.post(f"/t/{table.invite}/do/settings/", sent, HTTP_HX_REQUEST="true")
+    table.refresh_from_db()
+    if taken is None:  # seats 1, 4 and 6: the table keeps six
+        assert (table.game, table.seat_count) == ("sviten", 6)
+        assert "6 seats" in said.content.decode()
+    else:  # a bot in seat 7: nothing changes, and the host is told why
+        assert (table.game, table.seat_count) == ("levys", 8)
+        assert "Sviten Special seats 6 at most, and seat 7 is taken" in said.content.decode()

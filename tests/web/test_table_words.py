@@ -468,6 +468,10 @@ def test_the_bar_says_what_a_gold_edge_means_once_a_card_of_yours_is_up():
     assert bar.count(' up" data-card="') == 1
     assert "edged in gold: face up</p>" in bar
     assert 'href="/rules/levys/#reveal"' in bar  # who bets first, and why
+    assert "The best hand showing bets first." in bar
+    act(table, "bet", to=2)  # then the next to act faces a bet: that is no longer news
+    seat = state.load_engine(state.current_hand(table)).actors()[0]
+    assert "bets first" not in page(table, session_of(table, seat))
 
 
 @pytest.mark.parametrize(("declare", "pill"), [("vocal", "Declared Low"), ("chips", "Declared")])
@@ -586,6 +590,9 @@ def test_the_middle_names_the_half_each_winner_took():
     line = table_html._award({"name": "Ann", "amount": 5, "pot": "Main pot", "half": "omaha",
                               "hand": "", "reason": "best Omaha hand"})  # fmt: skip
     assert "Ann</strong> wins 5 &middot; Main pot, Omaha half &middot;" in line
+    chose, served = ({"event": kind, "seat": 1, "count": 0} for kind in ("lock", "served"))
+    said = [presenter.event_text(e, {1: "Ann"}) for e in (chose, served)]
+    assert said == ["Ann will stand pat", "Ann stands pat"]  # Sviten's draw: not said twice
     won = {"event": "award", "seat": 1, "amount": 57, "pot": "Main pot", "half": "draw"}
     assert presenter.event_text(won, {1: "Ann"}) == "Ann wins 57 (main pot, five-card half)"
 
