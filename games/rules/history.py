@@ -234,14 +234,16 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
     return {"step": step, "total": total, "street": street, "action": action, **at_step}
 
 
-SEEN_AFTER = ("reveal", "one up", "replace", "declarations", "reshuffle", "uncalled")
+SEEN_AFTER = ("reveal", "board", "one up", "replace", "declarations", "reshuffle", "uncalled")
 
 
 def _and_then(words: str, taken: dict, events: list[dict], names: dict[int, str]) -> str:
     """An action's words and what the table saw come of it, from its public log: "Ann
-    sets a reveal order. Card 1 up: Ann 8c, Bob 4d". The last fist opens them all: its
-    declaration is told with the others', not before."""
-    told = [line for e in events if e["event"] in SEEN_AFTER and (line := _event_line(e, names))]
+    sets a reveal order. Card 1 up: Ann 8c, Bob 4d", "Bob calls 4. The turn: Tc". The
+    last fist opens them all: its declaration is told with the others', not before."""
+    told = [f"The {e['name'].lower()}: {' '.join(e['cards'])}" if e["event"] == "board"
+            else _event_line(e, names) for e in events if e["event"] in SEEN_AFTER]  # fmt: skip
+    told = [line for line in told if line]
     if taken["type"] == "declare" and any(e["event"] == "declarations" for e in events):
         words = f"{names[taken['seat']]} declares"
     told = [line.replace("Declarations: ", "The fists open: ") for line in told]

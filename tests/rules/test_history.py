@@ -105,7 +105,8 @@ def test_a_review_step_says_what_the_table_saw_come_of_the_action():
     taken = review(SVITEN, 10, seat=2)
     assert taken["action"] == "Ann takes the A♣. One up for Bob: J♦"
     assert (taken["one_up"], taken["one_up_for"]) == ("Jd", "Bob")
-    assert review(SVITEN, 11, seat=None)["action"] == "Bob declines the J♦: it is dead"
+    declined = review(SVITEN, 11, seat=None)["action"]  # the draw over, the turn is dealt
+    assert declined == "Bob declines the J♦: it is dead. The turn: Q♦"
 
 
 def test_a_player_named_like_a_card_keeps_their_name_in_the_captions():
