@@ -345,7 +345,7 @@ def open_practice(session_key: str, player: str, bot_count: int, **settings) -> 
         raise ServiceError(f"{info.name} seats 1 to {info.max_seats - 1} bots beside you")
     bot_names = [f"Bot {b}" for b in seating.BOT_NAMES[:bot_count]]
     player = _ruled(checked_name, player, bot_names)  # refused before anything is made
-    table = create_table(practice=True, **settings)
+    table = create_table(**{**settings, "practice": True, "history_open": True})  # to learn
     request_seat(table.pk, session_key, 1, player, table.max_buy_in, host=True)
     everyone = bot_count + 1
     for k in range(1, everyone):  # evenly apart, as around a real table
@@ -722,7 +722,8 @@ def _bot_action(hand: Hand, engine: HandState, seat: int) -> dict:
 
 def explain_bot(hand: Hand, seat: int) -> str:
     """Why the bot at ``seat`` made its last move in ``hand``, once its cards may be
-    told: after the hand, and only if it showed them down (a folded hand stays hidden)."""
+    told: after the hand, if it showed them down or the table's history shows every
+    card (as at a practice table); a folded hand otherwise stays hidden."""
     if seat not in hand.bots:
         raise ServiceError("only a bot explains its moves")
     if not hand.finished:
@@ -733,7 +734,8 @@ def explain_bot(hand: Hand, seat: int) -> str:
     name = engine.players[seat].name
     if not moves:
         return f"{name} made no move in hand {hand.number}."
-    if engine.players[seat].folded or not engine.showdown:
+    hidden = engine.players[seat].folded or not engine.showdown
+    if hidden and not Table.objects.filter(pk=hand.table_id, history_open=True).exists():
         return f"{name} kept its cards hidden: they were not shown down."
     k = moves[-1]
     before = replay({**hand.document, "actions": events}, upto=k)
