@@ -109,7 +109,7 @@ def _draw(legal: dict, sequence: int, cards: list[dict]) -> str:
 def _arrange(sequence: int, cards: list[dict]) -> str:
     return _pick("arrange", sequence, "arrange",
                  "Tap your cards in the order you will turn them up; the last one stays the "
-                 "hole card.", cards,
+                 "hole card. Tap one again to take it back.", cards,
                  '<button type="button" class="tap arrange-card" data-card="{name}">{face}'
                  "</button>",
                  '      <p class="chosen">Your order: <span class="order-shown">tap the first '

@@ -129,26 +129,37 @@
   setInterval(sync, 15000);
 
   // Levy's Game's reveal order: each card tapped goes next; the fifth is the hole card.
+  // A card tapped again comes back, with those tapped after it.
   function placeInOrder(pick) {
     var form = pick.closest("form");
     var field = form.querySelector("input[name=order]");
     var order = field.value ? field.value.split(",") : [];
-    var place = function (button) {
-      if (order.indexOf(button.dataset.card) !== -1) return;
-      order.push(button.dataset.card);
-      button.classList.add("picked");
-      button.setAttribute("data-position", order.length);
-    };
-    place(pick);
-    if (order.length === 4) {  // the card left is the hole card: no need to tap it
-      form.querySelectorAll(".arrange-card").forEach(function (b) { place(b); });
+    var at = order.indexOf(pick.dataset.card);
+    if (at !== -1) {
+      order = order.slice(0, at);
+    } else {
+      order.push(pick.dataset.card);
+      if (order.length === 4) {  // the card left is the hole card: no need to tap it
+        form.querySelectorAll(".arrange-card").forEach(function (b) {
+          if (order.indexOf(b.dataset.card) === -1) order.push(b.dataset.card);
+        });
+      }
     }
-    field.value = order.join(",");
+    showOrder(form, order);
+  }
+  function showOrder(form, order) {
+    form.querySelector("input[name=order]").value = order.join(",");
+    form.querySelectorAll(".arrange-card").forEach(function (b) {
+      var at = order.indexOf(b.dataset.card);
+      b.classList.toggle("picked", at !== -1);
+      if (at === -1) b.removeAttribute("data-position");
+      else b.setAttribute("data-position", at + 1);
+    });
     var suits = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
-    form.querySelector(".order-shown").textContent = order.map(function (card, i) {
+    form.querySelector(".order-shown").textContent = order.length ? order.map(function (card, i) {
       var shown = (card[0] === "T" ? "10" : card[0]) + suits[card[1]];
       return (i === 4 ? "kept down " : ["1st up ", "2nd ", "3rd ", "4th "][i]) + shown;
-    }).join(" \u00b7 ");  // what the others will see first, and when
+    }).join(" \u00b7 ") : "tap the first card to turn up";  // what the others see first, and when
     form.querySelector(".confirm-order").disabled = order.length !== 5;
   }
 
@@ -169,9 +180,12 @@
     if (!was || !was.cards.length || !form) return;
     if (form.querySelector("input[name=type]").value !== was.type ||
         document.getElementById("table").dataset.hand !== was.hand) return;
+    if (form.querySelector(".arrange-card")) {
+      return showOrder(form, was.cards.filter(function (name) {
+        return form.querySelector(".arrange-card[data-card='" + name + "']");
+      }));
+    }
     was.cards.forEach(function (name) {
-      var button = form.querySelector(".arrange-card[data-card='" + name + "']");
-      if (button) return placeInOrder(button);
       var input = form.querySelector(".tap input[value='" + name + "']");
       if (!input) return;
       input.checked = true;
@@ -192,16 +206,7 @@
       return;
     }
     var reset = event.target.closest(".reset-order");
-    if (reset) {
-      var f = reset.closest("form");
-      f.querySelector("input[name=order]").value = "";
-      f.querySelector(".order-shown").textContent = "tap the first card to turn up";
-      f.querySelector(".confirm-order").disabled = true;
-      f.querySelectorAll(".arrange-card").forEach(function (b) {
-        b.classList.remove("picked");
-        b.removeAttribute("data-position");
-      });
-    }
+    if (reset) showOrder(reset.closest("form"), []);
   });
 
   // The draw button says what it will do: "Draw 2", or "Stand pat" with no card tapped;

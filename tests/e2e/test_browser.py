@@ -249,6 +249,16 @@ def test_cards_tapped_stay_tapped_through_pushes(request, running_server, chromi
     assert ann.input_value(".controls input[name=order]") == f"{first},{second}"
     assert ann.locator(".controls .arrange-card.picked").count() == 2
     assert ann.inner_text(".controls .order-shown").startswith("1st up ")
+    cards.nth(1).click()  # tapped again, the second card comes back
+    assert ann.input_value(".controls input[name=order]") == first
+    for k in (1, 0, 2):  # the fourth tapped leaves the hole card: the order is whole
+        cards.nth(k).click()
+    assert ann.locator(".controls .arrange-card.picked").count() == 5
+    assert ann.is_enabled(".controls .confirm-order")
+    cards.nth(3).click()  # the first card back: all of them
+    assert ann.input_value(".controls input[name=order]") == ""
+    assert ann.inner_text(".controls .order-shown") == "tap the first card to turn up"
+    assert not ann.is_enabled(".controls .confirm-order")
 
 
 def test_a_player_steps_through_a_hand_review(request, running_server, chromium):
