@@ -113,7 +113,10 @@
       delete notice.dataset.shownAt;
     }
   }
-  setInterval(function () { clearNotice(6000); }, 300);
+  setInterval(function () {  // an error stays longer than news, which covers the top seat
+    var notice = document.getElementById("notice");
+    clearNotice(notice && notice.classList.contains("error") ? 6000 : 1500);
+  }, 300);
   // The hand log opens at its newest line.
   document.addEventListener("htmx:wsAfterMessage", function () {
     document.querySelectorAll(".log ol").forEach(function (ol) { ol.scrollTop = ol.scrollHeight; });

@@ -1,6 +1,7 @@
 """A showdown at every table size, seen on phones and on a laptop: each seat's shown hand
-and its words clear of the other seats, of the middle and of the line above the felt, and
-the whole felt on one screen, so a player reads who won and with what without scrolling."""
+and its words on the screen and clear of the other seats, of the middle and of the line
+above the felt, and the whole felt on one screen, so a player reads who won and with
+what without scrolling."""
 
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ LAYOUT = """() => {
     for (const part of seat.querySelectorAll('.said, .shown')) {
       const p = box(part);
       top = Math.min(top, p.top); bottom = Math.max(bottom, p.bottom);
+      const off = p.left < -0.5 || p.right > window.innerWidth + 0.5;
+      if (off) found.push(name + "'s words run off the screen");
       for (const other of seats) {
         const them = 'seat ' + other.dataset.seat;
         if (other !== seat && meet(p, box(other))) found.push(name + "'s words lie on " + them);
