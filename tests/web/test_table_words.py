@@ -585,8 +585,7 @@ def test_the_middle_names_the_half_each_winner_took():
     assert table_html.won_halves(awards) == {1: " (high and low)", 2: " (low)"}
     sviten = [{"seat": 1, "amount": 5, "half": "draw"}, {"seat": 2, "amount": 5, "half": "omaha"},
               {"seat": 1, "amount": 2, "half": "omaha"}]  # fmt: skip
-    assert table_html.won_halves(sviten) == {1: " (Omaha half and five-card half)",
-                                             2: " (Omaha half)"}  # fmt: skip
+    assert table_html.won_halves(sviten) == {1: " (both halves)", 2: " (Omaha half)"}
     line = table_html._award({"name": "Ann", "amount": 5, "pot": "Main pot", "half": "omaha",
                               "hand": "", "reason": "best Omaha hand"})  # fmt: skip
     assert "Ann</strong> wins 5 &middot; Main pot, Omaha half &middot;" in line
