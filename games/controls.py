@@ -109,7 +109,7 @@ def _draw(legal: dict, sequence: int, cards: list[dict]) -> str:
 def _arrange(sequence: int, cards: list[dict]) -> str:
     return _pick("arrange", sequence, "arrange",
                  "Tap your cards in the order you will turn them up; the last one stays the "
-                 "hole card. Tap one again to take it back.", cards,
+                 "hole card. Tap one again to take it back, with those after it.", cards,
                  '<button type="button" class="tap arrange-card" data-card="{name}">{face}'
                  "</button>",
                  '      <p class="chosen">Your order: <span class="order-shown">tap the first '
@@ -182,7 +182,8 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
     if hint:
         banner += f'    <p class="hint-line">{escape(hint)}</p>\n'
     if hand:
-        up = " &middot; edged in gold: face up" if shown and any(c.get("up") for c in cards) else ""
+        up = any(c.get("up") for c in cards) and shown
+        up = " &middot; cards edged in gold are face up" if up else ""
         banner += f'    <p class="my-hand">Your hand: {escape(hand)}{up}</p>\n'
     round_ = f' data-round="{escape(stage)}"' if step == "betting" else ""  # for act-ahead
     return (f'  <section class="controls" aria-label="your action"{round_}>\n{banner}{shown}'

@@ -156,8 +156,9 @@ def _seats_kept(table: Table, settings: dict) -> int:
     beyond = table.players.exclude(status__in=(Player.LEFT, Player.REFUSED)).filter(seat__gt=most)
     taken = sorted(beyond.values_list("seat", flat=True))
     if taken:
-        seats = " and ".join(str(s) for s in taken)
-        raise ValidationError(f"{GAMES[game].name} seats {most} at most, and seat {seats} "
+        seats = ", ".join(str(s) for s in taken[:-1]) + " and " * (len(taken) > 1) + str(taken[-1])
+        raise ValidationError(f"{GAMES[game].name} seats {most} at most, and seat"
+                              f"{'s' if len(taken) > 1 else ''} {seats} "
                               f"{'is' if len(taken) == 1 else 'are'} taken")  # fmt: skip
     return most
 

@@ -380,7 +380,8 @@ def change_settings(table: Table, **settings) -> str:
     if next_stakes(table, None) != before[0]:
         told.append(f"from the next hand, {next_stakes(table, None)}")
     if table.seat_count != seats:  # a game for fewer players, none beyond its seats
-        told.append(f"{table.seat_count} seats")
+        table.button = min(table.button, table.seat_count) if table.button else table.button
+        told.append(f"the table now has {table.seat_count} seats")
     if (table.action_clock, table.time_bank) != before[1:3]:
         clock = f"{table.action_clock} seconds" if table.action_clock else "off"
         if table.action_clock and table.time_bank:

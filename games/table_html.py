@@ -108,8 +108,8 @@ def _step(context: dict) -> str:
         return "The first hand is dealt when the host starts dealing."
     chooser = context["chooser"]
     if chooser and table.chosen_game and table.game == "dealers-choice":
-        picked = f"{context['chooser_name']} picked {GAMES[table.chosen_game].name}."
-        return f"{_just_won(context)}Dealer's choice: {escape(picked)} {_coming(table)}"
+        picked = f"Dealer's choice: {GAMES[table.chosen_game].name} is picked."  # (the picker
+        return f"{_just_won(context)}{escape(picked)} {_coming(table)}"  # may have left since)
     if chooser and table.game == "dealers-choice":
         name = escape(context["chooser_name"])
         due = choice_due(table)
@@ -158,8 +158,14 @@ def won_halves(awards: list[dict]) -> dict[int, str]:
 def _history_open(table) -> str:
     if not table.history_open:
         return ""
-    return ('    <p class="notice history-open">The host has opened the full hand history: '
-            "every card of every finished hand is shown to all.</p>\n")  # fmt: skip
+    return f'    <p class="notice history-open">{HISTORY_OPEN[table.practice]}</p>\n'
+
+
+HISTORY_OPEN = {  # by whether the table is a practice table, which opens it to teach
+    False: "The host has opened the full hand history: every card of every finished hand "
+    "is shown to all.",
+    True: "This practice table shows every card of every finished hand, the bots' folded ones too.",
+}
 
 
 def status(context: dict) -> str:
@@ -266,8 +272,11 @@ def seat(seat: dict, context: dict) -> str:
                 '<button type="button" class="why" '
                 f'hx-get="{why}" hx-target="#notice" hx-swap="outerHTML">Why?</button>'
             )
+            last = context["last_hand"]  # (only the bot that played it in this seat)
+            played = last and last.seat_players.get(str(number)) == player.pk
+            ask = ask if played and not hand else ""
             bot = ('      <div class="bot-line"><span class="bot" title="played by the '
-                   f'computer">bot</span> {"" if hand else ask}</div>\n')  # fmt: skip
+                   f'computer">bot</span> {ask}</div>\n')  # fmt: skip
         body = (f'      <div class="who"><strong>{escape(player.name)}</strong>{badge}</div>\n{bot}'
                 f'      <div class="chips">{chips}{bet}</div>\n'
                 f'      <div class="cards">{cards}</div>\n'

@@ -141,8 +141,8 @@ def practice(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def explain(request: HttpRequest, invite: str, seat: int) -> HttpResponse:
-    """A bot says why it made its last move of the last hand over, as a notice (while the
-    first hand is played, that it tells once the hand is over)."""
+    """A bot says why it made its last move of the last hand over, as a notice (during
+    the first hand, that it answers once the hand is over)."""
     table = get_object_or_404(Table, invite=invite)
     hands = table.hands.order_by("-number")
     hand = hands.filter(finished=True, voided=False).first() or hands.first()

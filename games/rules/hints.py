@@ -49,7 +49,7 @@ def hint_for_actor(seen: dict) -> str:
         step == "betting"
         and seen["game"] == "levys"
         and any(card["up"] for s in seen["seats"] for card in s["cards"])
-        and not any(s["bet"] for s in seen["seats"])  # (once bet, it is said)
+        and not any(s["bet"] for s in seen["seats"])  # (until someone bets)
     ):
         line = f"{LEVYS_BETTING} {line}"
     return line
@@ -104,15 +104,6 @@ def hand_in_words(cards: list[str], board: list[str], game: str, low: str | None
     if len(shared) < 3:
         return high
     return f"{high} · Omaha with the board: {omaha_so_far(held, shared).name}"
-
-
-def low_words(named: str) -> str:
-    """A low in a few words: '8-6-5-3-2', or for a spoilt one its cards and, in a word,
-    what spoils them: 'K-K-5-5-9, paired' (the high hand beside it says the rest)."""
-    if "(" not in named:
-        return named.removesuffix(" low")
-    spoiler, cards = named.split(" (", 1)
-    return f"{cards.split(')')[0]}, {_spoilt_by(spoiler)}"
 
 
 SPOILT_LOW = re.compile(r"([A-Z][A-Za-z ,]*?) \(([0-9AKQJ-]+)\) low")

@@ -294,10 +294,10 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
 
 
 def _beaten_lines(hand: Hand, names: dict[int, str]) -> list[dict]:
-    """At the showdown, each hand shown that won nothing, as the table said it: "Sam with
-    Q-8-7-2-A low, paired: beaten for low by Bob" (every live hand is public then)."""
+    """At the showdown, each hand shown that won nothing, as the table said it: "Sam ·
+    Q-8-7-2-A low, paired · beaten for low by Bob" (every live hand is public then)."""
     shown, why = shown_hands(hand), beaten_words(beaten(hand), names)
-    return [{"seat": s, "amount": 0, "text": f"{names[s]} with {faces(shown[s])}: {why[s]}"}
+    return [{"seat": s, "amount": 0, "text": f"{names[s]} · {faces(shown[s])} · {why[s]}"}
             for s in why]  # fmt: skip
 
 

@@ -37,6 +37,8 @@ def plain_number(value: Decimal | str | None) -> str:
 @register.filter
 def signed(value: int | Decimal) -> str:
     """A net win or loss as the ledger shows it: "+19", "-7" with a minus sign, "0"."""
+    if not value:
+        return str(abs(value))  # (money may round a loss to -0.00)
     return f"+{value}" if value > 0 else str(value).replace("-", "\u2212")
 
 

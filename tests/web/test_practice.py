@@ -155,14 +155,27 @@ def test_a_bot_explains_its_last_move_only_once_its_cards_were_shown():
     hand.refresh_from_db()
     engine = state.load_engine(hand)
     said = client.get(f"/t/{table.invite}/explain/{bot_seat}/").content.decode()
-    assert said.count("Bot ") == 1 and ": " in said  # a practice table shows every card
-    services.change_settings(table.pk, history_open=False)  # at one that does not, a hand
-    hidden = client.get(f"/t/{table.invite}/explain/{bot_seat}/").content.decode()  # not
-    shown = not engine.players[bot_seat].folded and engine.showdown  # shown down is hidden
+    assert said.count("Bot ") == 1 and ": " in said  # a practice table shows every card,
+    assert (
+        "This practice table shows every card" in client.get(f"/t/{table.invite}/").content.decode()
+    )
+    # Where the history is closed, a hand not shown down stays hidden.
+    services.change_settings(table.pk, history_open=False)
+    hidden = client.get(f"/t/{table.invite}/explain/{bot_seat}/").content.decode()
+    shown = not engine.players[bot_seat].folded and engine.showdown
     assert ("kept its cards hidden" in hidden) != shown and (hidden == said) == shown
     services.change_settings(table.pk, history_open=True)
-    if state.current_hand(table) is None:  # between hands "Why?" is offered
-        assert 'class="why"' in client.get(f"/t/{table.invite}/").content.decode()
+    assert state.current_hand(table) is None  # between hands "Why?" is offered, to the bots
+    page = client.get(f"/t/{table.invite}/").content.decode()  # that played the hand
+    assert page.count('class="why"') == len(hand.bots)
+    free = next(
+        n
+        for n in range(1, table.seat_count + 1)
+        if not Player.objects.filter(table=table, seat=n, status=Player.SEATED).exists()
+    )
+    services.sit_bot(table.pk, free)  # a bot seated since has nothing to explain
+    page = client.get(f"/t/{table.invite}/").content.decode()
+    assert page.count('class="why"') == len(hand.bots)
     services.tick(table.pk, timezone.now() + timedelta(seconds=30))  # the next hand
     assert state.current_hand(table).number == hand.number + 1
     again = client.get(f"/t/{table.invite}/explain/{bot_seat}/").content.decode()

@@ -11,6 +11,7 @@ from django.utils import timezone
 from games import services, state
 from games.forms import BadInput, TableSettingsForm, as_sent, cleaned
 from games.models import Hand, HandEvent, LedgerEntry, Player, Table
+from games.rules.catalog import house_rules
 from games.services import ServiceError, StaleAction
 from tests.web.helpers import (
     assert_chips_balance,
@@ -312,6 +313,33 @@ def test_new_settings_are_checked_against_the_tables_seats():
     table = make_table("dealers-choice", seat_count=8)
     sviten = as_sent({"game": "sviten", "structure": "pot-limit", "small_blind": 1,
                       "big_blind": 2})  # fmt: skip
-    with pytest.raises(BadInput, match="2 to 6 seats"):
+    assert cleaned(TableSettingsForm(sviten, table))["seat_count"] == 6  # none sit beyond
+    services.request_seat(table.pk, "s7", 7, "P7", 100)
+    with pytest.raises(BadInput, match="Sviten Special seats 6 at most, and seat 7 is taken"):
         cleaned(TableSettingsForm(sviten, table))
     assert cleaned(TableSettingsForm(sviten, make_table("sviten")))["game"] == "sviten"
+
+
+def test_a_table_cut_to_fewer_seats_moves_the_button_on_as_clockwise_as_before():
+    table = make_table("levys", seat_count=8)
+    for seat in (1, 3, 8):
+        services.request_seat(table.pk, f"s{seat}", seat, f"P{seat}", 100)
+    services.set_dealing(table.pk, True)
+    later = timezone.now()
+    for _ in range(4):  # void hands until the button is on seat 8
+        if Table.objects.get(pk=table.pk).button == 8:
+            break
+        services.void_hand(table.pk)
+        later += timedelta(seconds=30)
+        services.tick(table.pk, later)
+    assert Table.objects.get(pk=table.pk).button == 8
+    services.set_dealing(table.pk, False)
+    services.void_hand(table.pk)
+    services.leave(table.pk, "s8")
+    settings = cleaned(TableSettingsForm(as_sent(house_rules("sviten")), table=table))
+    services.change_settings(table.pk, **settings)
+    table.refresh_from_db()
+    assert (table.seat_count, table.button) == (6, 6)
+    services.set_dealing(table.pk, True)
+    services.tick(table.pk, later + timedelta(seconds=60))
+    assert state.current_hand(table).document["button"] == 1  # next clockwise from seat 8

@@ -222,7 +222,7 @@ def test_a_game_picked_before_the_next_deal_is_said_and_no_longer_asked():
     services.choose_game(table.pk, session_of(table, chooser), "sviten")  # in the pause
     html = unescape(page(table, session_of(table, chooser)))
     middle = html.split('<div class="middle">')[1].split("</div>")[0]
-    assert f'Dealer\'s choice: P{chooser} picked Sviten Special. <span class="next-deal"' in middle
+    assert 'Dealer\'s choice: Sviten Special is picked. <span class="next-deal"' in middle
     assert "pick the game" not in html
     assert '<p class="stakes">Next hand: Sviten Special · ' in html  # not the last hand's game
 
@@ -370,9 +370,9 @@ def test_the_result_says_who_beat_each_hand_shown_that_won_nothing(game):
     # The review's last step says it alike.
     document = history.full_document(table.hands.filter(finished=True).latest("number"))
     end = history.reviewed(document, len(document["actions"]), None, show_all=False)
-    told = {a["text"].split(" with ")[0]: a["text"] for a in end["awards"] if "beaten" in a["text"]}
+    told = {a["text"].split(" · ")[0]: a["text"] for a in end["awards"] if "beaten" in a["text"]}
     assert told.keys() == said.keys()
-    assert all(text.endswith(f": {said[name]}") for name, text in told.items()), told
+    assert all(text.endswith(f" · {said[name]}") for name, text in told.items()), told
     # The next hand is dealt: until its first action the result stays, and says as much.
     services.tick(table.pk, clock + timedelta(seconds=30))
     assert state.current_hand(table).sequence == 0
@@ -466,7 +466,7 @@ def test_the_bar_says_what_a_gold_edge_means_once_a_card_of_yours_is_up():
     seat = state.load_engine(state.current_hand(table)).actors()[0]
     bar = page(table, session_of(table, seat)).split('<section class="controls')[1]
     assert bar.count(' up" data-card="') == 1
-    assert "edged in gold: face up</p>" in bar
+    assert "cards edged in gold are face up</p>" in bar
     assert 'href="/rules/levys/#reveal"' in bar  # who bets first, and why
     assert "The best hand showing bets first." in bar
     act(table, "bet", to=2)  # then the next to act faces a bet: that is no longer news
