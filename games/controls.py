@@ -81,12 +81,16 @@ def _betting(legal: dict, sequence: int, presets: list) -> str:
     )  # fmt: skip
 
 
+def _face(c: dict) -> str:
+    """One of the viewer's own cards: gold-edged if up, marked if just drawn."""
+    return card(c["name"], c.get("up", False), c.get("new", False))
+
+
 def _pick(css: str, sequence: int, kind: str, prompt: str, cards: list[dict], tap: str,
           after: str, more: str = "") -> str:  # fmt: skip
     """A form of the viewer's own cards to tap (``tap``: one card's HTML, with its
     ``{name}`` and ``{face}``), a prompt above them and ``after`` below."""
-    taps = "".join(tap.format(name=escape(c["name"]), face=card(c["name"], c.get("up", False)))
-                   for c in cards)  # fmt: skip
+    taps = "".join(tap.format(name=escape(c["name"]), face=_face(c)) for c in cards)
     return (f'    <form ws-send class="{css}">{_hidden("seq", sequence)}{_hidden("type", kind)}'
             f"{more}\n      <p>{prompt}</p>\n"
             f'      <div class="cards">{taps}</div>\n{after}    </form>\n')  # fmt: skip
@@ -159,7 +163,7 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
     step = legal["step"]
     shown = ""  # the viewer's cards, where the step's own form does not show them to tap
     if step in ("betting", "one-up", "declare") and cards:
-        faces = "".join(card(c["name"], c.get("up", False)) for c in cards)
+        faces = "".join(_face(c) for c in cards)
         shown = f'    <div class="cards mine" aria-label="your cards">{faces}</div>\n'
     if step == "betting":
         body = _betting(legal, sequence, presets)
@@ -184,7 +188,8 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
     if hand:
         up = any(c.get("up") for c in cards) and shown
         up = " &middot; cards edged in gold are face up" if up else ""
-        banner += f'    <p class="my-hand">Your hand: {escape(hand)}{up}</p>\n'
+        new = " &middot; blue dot: drawn" if any(c.get("new") for c in cards) else ""
+        banner += f'    <p class="my-hand">Your hand: {escape(hand)}{up}{new}</p>\n'
     round_ = f' data-round="{escape(stage)}"' if step == "betting" else ""  # for act-ahead
     return (f'  <section class="controls" aria-label="your action"{round_}>\n{banner}{shown}'
             f"{body}  </section>\n")  # fmt: skip

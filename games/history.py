@@ -50,7 +50,8 @@ def hand_rows(table: Table, game: str = "", player: str = "") -> list[dict]:
     rows = []
     for hand in hands:
         names = names_of(hand.document)
-        if player and player.lower() not in {n.lower() for n in names.values()}:
+        seats = [s for s, name in names.items() if name.lower() == player.lower()]
+        if player and not seats:
             continue
         awards = (hand.result or {}).get("awards", [])
         winners: dict[str, int] = {}
@@ -64,9 +65,20 @@ def hand_rows(table: Table, game: str = "", player: str = "") -> list[dict]:
                 "pot": sum(a["amount"] for a in awards),
                 "winners": winners,
                 "players": list(names.values()),
+                "net": _net(hand, seats) if seats else None,
             }
         )
     return rows
+
+
+def _net(hand: Hand, seats: list[int]) -> int:
+    """What the hand left ``seats`` up or down: their stacks at its end less at its start
+    (a voided hand gave every chip back)."""
+    if hand.voided:
+        return 0
+    stacks = (hand.result or {}).get("stacks", {})
+    start = {s["seat"]: s["stack"] for s in hand.document["seats"]}
+    return sum(stacks.get(str(s), start[s]) - start[s] for s in seats)
 
 
 def hand_review(hand: Hand, step: int, seat: int | None, show_all: bool) -> dict:

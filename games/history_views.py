@@ -35,8 +35,9 @@ def hand_list(request: HttpRequest, invite: str) -> HttpResponse:
     player = request.GET.get("player", "").strip()[:24]
     if game and game not in GAMES:
         game = ""
-    rows = history.hand_rows(table, game, player)
     names = sorted({name for row in history.hand_rows(table) for name in row["players"]})
+    player = next((name for name in names if name.lower() == player.lower()), player)
+    rows = history.hand_rows(table, game, player)
     return render(
         request,
         "history/hands.html",

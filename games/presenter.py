@@ -203,8 +203,7 @@ def table_context(
         {
             **seat,
             "hand": view_seats.get(seat["number"]),
-            "cards": [{"name": c["card"], "up": c["up"]}
-                      for c in view_seats[seat["number"]]["cards"]]
+            "cards": [_card(c) for c in view_seats[seat["number"]]["cards"]]
             if seat["number"] in view_seats else [],
             "is_me": viewer.seat == seat["number"],
         }
@@ -223,13 +222,17 @@ def table_context(
         "presets": _bet_presets(legal, seen["structure"])
         if legal and legal.get("raise_kind")
         else [],
-        "my_cards": [
-            {"name": c["card"], "up": c["up"]} for c in (me_in_hand["cards"] if me_in_hand else [])
-        ],
+        "my_cards": [_card(c) for c in (me_in_hand["cards"] if me_in_hand else [])],
         "my_hand": _hand_words(seen, me_in_hand),
         "dealt_in": shot.hand is not None and bool(me_in_hand),
         "out_of_chips": _out_of_chips(viewer.player, shot.hand is not None and bool(me_in_hand)),
     }
+
+
+def _card(seen: dict) -> dict:
+    """A card as the view has it, for ``card``: its name (None: face down), whether it is
+    up, and for the viewer's own whether it was just drawn."""
+    return {"name": seen["card"], "up": seen["up"], "new": seen.get("new", False)}
 
 
 def _out_of_chips(me: Player | None, in_hand: bool) -> bool:

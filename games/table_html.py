@@ -264,7 +264,7 @@ def seat(seat: dict, context: dict) -> str:
         shown = context["shown_hands"].get(number) if not hand else None
         if shown:  # the showdown: what this hand makes, shown by its seat
             said = f'      <div class="shown">{escape(shown)}</div>\n{said}'
-        cards = "".join(card(c["name"], c["up"]) for c in seat["cards"])
+        cards = "".join(card(c["name"], c["up"], c["new"]) for c in seat["cards"])
         bot = ""
         if player.bot:  # between hands "Why?" has it explain its last move of the hand
             why = reverse("explain", args=[table.invite, number])  # (games.views.explain)
@@ -285,9 +285,11 @@ def seat(seat: dict, context: dict) -> str:
     elif seat["requested"]:
         body = (f'      <div class="who">{escape(seat["requested"].name)}</div>'
                 '<div class="notes">waiting for the host</div>\n')  # fmt: skip
-    else:
+    else:  # "Sit here" for those who may sit; for the seated, the seat's number (by CSS)
         body = (f'      <button type="button" class="sit-here" data-seat="{number}">Sit here'
-                f'<span class="hint"> (seat {number})</span></button>\n')  # fmt: skip
+                f'<span class="hint"> (seat {number})</span></button>\n'
+                f'      <span class="free" role="img" aria-label="seat {number} is free" '
+                f'title="seat {number} is free">{number}</span>\n')  # fmt: skip
     return f"{head}{body}    </div>\n"
 
 

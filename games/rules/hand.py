@@ -106,6 +106,7 @@ class Player(Bettor):
     declared: bool = False
     mucked: list[Card] = field(default_factory=list)  # the hand folded, now in the muck
     mucked_up: list[bool] = field(default_factory=list)
+    fresh: list[Card] = field(default_factory=list)  # got in the latest draw or replace
 
 
 class Hand:
@@ -421,6 +422,7 @@ class Hand:
         p = self.players[seat]
         self.deck.to_muck(discards)
         new = self._deal(len(discards), discards, seat)
+        p.fresh = list(new)
         for old, card in zip(discards, new, strict=True):
             i = p.cards.index(old)
             p.cards[i] = card
@@ -471,11 +473,13 @@ class Hand:
         if kind == "take":
             self.deck.to_muck([old])
             p.cards[i], p.up[i] = offered, True
+            p.fresh = [offered]
         else:
             held = [old, offered]
             self._check_supply(held, 1)
             self.deck.to_muck(held)  # the declined card is dead
             (p.cards[i],) = self._deal(1, held, seat)
+            p.fresh = [p.cards[i]]
         self._emit(kind, seat=seat, card=str(offered))
         self.one_up = None
         self.serving += 1

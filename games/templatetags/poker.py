@@ -59,13 +59,14 @@ RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten", "9
 
 
 @register.simple_tag
-def card(name: str | None, up: bool = False) -> str:
-    """One card as HTML: its face if ``name`` is given, else its back (face down)."""
-    return _card_html(name or "", bool(up))
+def card(name: str | None, up: bool = False, new: bool = False) -> str:
+    """One card as HTML: its face if ``name`` is given, else its back (face down); ``new``
+    marks a card its holder has just drawn."""
+    return _card_html(name or "", bool(up), bool(new))
 
 
-@lru_cache(maxsize=256)
-def _card_html(name: str, up: bool) -> str:
+@lru_cache(maxsize=512)
+def _card_html(name: str, up: bool, new: bool = False) -> str:
     # Built here rather than by including a template: a table shows up to 50 cards per
     # push, and a name is two fixed characters from the engine, never free text.
     up_class = " up" if up else ""
@@ -78,5 +79,7 @@ def _card_html(name: str, up: bool) -> str:
     face = f"{'10' if rank == 'T' else escape(rank)}<small>{SUITS.get(suit, '')}</small>"
     said = f"{RANK_NAMES.get(rank, '')} of {SUIT_NAMES.get(suit, '')}"  # "Queen of hearts"
     said += ", face up" if up else ""  # seen by all, not only by colour
-    return mark_safe(f'<span class="card{red}{up_class}" data-card="{escape(name)}" role="img" '
-                     f'aria-label="{said}">{face}</span>')  # fmt: skip
+    said += ", just drawn" if new else ""
+    new_class = " new" if new else ""
+    return mark_safe(f'<span class="card{red}{up_class}{new_class}" data-card="{escape(name)}" '
+                     f'role="img" aria-label="{said}">{face}</span>')  # fmt: skip

@@ -64,7 +64,7 @@ def test_folded_hands_go_to_the_muck_and_a_reshuffle_deals_them():
     witness.update(hand)
     for seat in [*hand.players, None]:
         witness.check(hand, seat)  # the folded cards reach nobody but their new holder
-    assert view(hand, 8)["seats"][7]["cards"] == []
+    assert view(hand, 8)["seats"][7]["cards"] == []  # its folded hand, dealt again: gone
     assert "Jh" not in str(view(hand, None)) and "Jh" in str(view(hand, 3))
 
 

@@ -131,3 +131,58 @@ def test_the_showdown_says_who_beat_each_hand_that_won_nothing():
     act(hand, "1 check", "2 check", "3 check", "1 declare both", "2 declare both")
     act(hand, "3 declare high")
     assert view(hand)["beaten"] == {3: {"high": [1]}}  # the other Both declarer has its award
+
+
+def _marked(hand, seat: int) -> list[str]:
+    """The cards ``seat``'s own view marks as just drawn."""
+    return [c["card"] for c in view(hand, seat)["seats"][seat - 1]["cards"] if c.get("new")]
+
+
+def test_a_player_sees_which_of_their_cards_they_just_drew_and_nobody_else_does():
+    # dealt from seat 1: the draw gives seat 1 the 5c and 2c, seat 3 the 4h
+    hand = new_hand("high-low-declare", [ACES, KINGS, TRIPS], then="5c 2c 4h", ante=1)
+    act(hand, "1 check", "2 check", "3 check")
+    assert _marked(hand, 1) == []
+    act(hand, "1 draw As Ah", "2 draw", "3 draw Jc")
+    assert _marked(hand, 1) == ["5c", "2c"]  # in the places of the cards thrown away
+    assert _marked(hand, 2) == []  # stood pat
+    assert _marked(hand, 3) == ["4h"]
+    assert "new" not in str(view(hand, 2)["seats"][0]) + str(view(hand)["seats"])
+    act(hand, "1 check", "2 check", "3 check", "1 declare low", "2 declare high")
+    act(hand, "3 declare high")
+    assert hand.finished and _marked(hand, 1) == []  # the result shows plain hands
+
+
+def test_the_last_exchange_is_marked_in_levys_replace_and_sviten_one_up():
+    from tests.rules.test_sviten_special import sviten, to_the_draw
+
+    hand = sviten()
+    to_the_draw(hand)
+    act(hand, "1 draw 2s", "2 draw 3d", "3 draw 5s 6s", "1 take", "2 decline")
+    assert (_marked(hand, 1), _marked(hand, 2), _marked(hand, 3)) == (["Ac"], ["2c"],
+                                                                      ["Th", "7s"])  # fmt: skip
+    hand = new_hand("levys", [ACES, KINGS], then="5c 2c 4h", ante=1)
+    act(hand, "1 check", "2 check", "1 draw As", "2 draw")
+    assert _marked(hand, 1) == ["5c"]
+    act(hand, "1 arrange 5c Ah Kh Qs 9c", "2 arrange Kc Kd Qh Js 9d")
+    while hand.step == "betting":  # the best hand showing checks first, card by card
+        act(hand, f"{hand.to_act} check")
+    assert _marked(hand, 1) == ["5c"]  # through the reveal, in its new place
+    act(hand, "2 keep", "1 replace Ah")  # in the last round's order: the kings first
+    assert _marked(hand, 1) == ["2c"]  # the replacement is the latest card drawn
+
+
+def test_a_player_who_folds_still_sees_their_hand_greyed_and_others_see_nothing_of_it():
+    hand = new_hand("levys", [ACES, KINGS, TRIPS], then="5c", ante=1)
+    act(hand, "1 check", "2 check", "3 check", "1 draw As", "2 draw", "3 draw")
+    act(hand, "1 arrange 5c Ah Kh Qs 9c", "2 arrange Kc Kd Qh Js 9d")
+    act(hand, "3 arrange 8s 8d 8h Ks Jc")
+    assert hand.to_act == 2  # the king showing bets first
+    act(hand, "2 bet 2", "3 call", "1 raise 6", "2 fold")
+    own = view(hand, 2)["seats"][1]["cards"]
+    assert [(c["card"], c["up"], c["folded"]) for c in own] == [
+        ("Kc", True, True), ("Kd", False, True), ("Qh", False, True), ("Js", False, True),
+        ("9d", False, True),
+    ]  # fmt: skip
+    for other in (None, 1, 3):  # its up card went to the muck with the rest
+        assert view(hand, other)["seats"][1]["cards"] == []

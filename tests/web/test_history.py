@@ -257,6 +257,17 @@ def test_the_hand_list_filters_by_game_and_player():
     assert "High-Low Declare" in everything and "High-Low Declare" not in levys.split("<tbody>")[1]
     nobody = ann.get(f"/t/{table.invite}/hands/?player=Zed").content.decode()
     assert "No hands yet" in nobody
+    assert "Ann: net" not in everything  # the column comes with a player picked
+    hers = ann.get(f"/t/{table.invite}/hands/?player=ann").content.decode()
+    assert "<th>Ann: net</th>" in hers  # named as at the table
+    shown = [int(n.replace("\u2212", "-")) for n in re.findall(r'<td class="net">(.+?)</td>', hers)]
+    expected = []
+    for hand in table.hands.filter(finished=True).order_by("number"):
+        seat = next(s["seat"] for s in hand.document["seats"] if s["name"] == "Ann")
+        start = next(s["stack"] for s in hand.document["seats"] if s["seat"] == seat)
+        played = replay(history.full_document(hand))  # replayed here, from its actions
+        expected.append(played.players[seat].stack - start)
+    assert shown == expected and any(expected) and len(expected) >= 4
 
 
 def test_the_review_steps_through_the_hand_with_pot_limit_context():

@@ -4,6 +4,7 @@ the settings of this hand and the next, a voided hand, a refused seat, dealer's 
 from __future__ import annotations
 
 import random
+import re
 from datetime import timedelta
 from html import unescape
 
@@ -670,3 +671,40 @@ def test_a_player_named_like_a_card_keeps_their_name_in_the_log():
     assert presenter.event_text({"event": "check", "seat": 1, "by": "host"}, names) == (
         "As checks (host, for As)"
     )
+
+
+def _seat_html(html: str, seat: int) -> str:
+    return html.split(f'data-seat="{seat}"')[1].split('<div class="seat')[0]
+
+
+def test_only_the_drawer_sees_their_new_cards_marked_and_their_folded_hand_greyed():
+    table = dealt("high-low-declare")
+    seat = defaults_until(table, "draw")
+    held = state.load_engine(state.current_hand(table)).players[seat].cards
+    act(table, "draw", discard=[str(c) for c in held[:2]])
+    now = state.load_engine(state.current_hand(table)).players[seat].cards
+    drawn = {str(c) for c in now} - {str(c) for c in held}
+    mine = page(table, session_of(table, seat))
+    assert set(re.findall(r' new" data-card="(\w\w)"', _seat_html(mine, seat))) == drawn
+    others = [page(table, None)] + [page(table, session_of(table, s)) for s in (1, 2, 3)
+                                    if s != seat]  # fmt: skip
+    assert not any(' new"' in html for html in others)
+    bet = False
+    while (turn := defaults_until(table, "betting")) != seat or not bet:  # a bet to fold to
+        if turn == seat:
+            act(table, "check")
+        elif not bet:
+            engine = state.load_engine(state.current_hand(table))
+            act(table, "bet", to=engine.legal_actions(turn)["min_to"])
+            bet = True
+        else:
+            act(table, "call")
+    bar = page(table, session_of(table, seat)).split('<section class="controls')[1]
+    assert bar.count(' new" data-card="') == 2 and "blue dot: drawn" in bar
+    act(table, "fold")
+    mine = _seat_html(page(table, session_of(table, seat)), seat)
+    assert "folded" in mine and set(re.findall(r'data-card="(\w\w)"', mine)) == {
+        str(c) for c in now
+    }
+    for html in others[:1] + [page(table, session_of(table, s)) for s in (1, 2, 3) if s != seat]:
+        assert 'data-card="' not in _seat_html(html, seat)
