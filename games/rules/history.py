@@ -352,6 +352,8 @@ def text_log(
     ]
     for award in hand.result()["awards"]:
         lines.append(award_text(award, names[award["seat"]]))
+    shown, why = shown_hands(hand), beaten_words(beaten(hand), names)
+    lines += [f"{names[s]} wins nothing with {shown[s]}: {why[s]}" for s in why]
     return lines
 
 

@@ -264,7 +264,8 @@ def test_a_vocal_declaration_is_public_and_logged_once():
 def test_the_reviews_showdown_draws_cards_as_the_table_does_and_the_text_log_keeps_codes():
     shown = [a["text"] for a in review(SVITEN, len(SVITEN["actions"]), seat=1)["awards"]]
     assert "J♠ 10♠ with A♦ K♦ Q♦ from the board" in shown[0]
-    assert "Js Ts with Ad Kd Qd" in text_log(SVITEN, seat=1)[-2]  # the format's own codes
+    omaha = [line for line in text_log(SVITEN, seat=1) if "(Main pot, Omaha half)" in line]
+    assert "Js Ts with Ad Kd Qd" in omaha[0]  # the format's own codes
 
 
 def test_the_reviews_last_step_shows_the_pot_won_and_in_the_winners_stacks():
@@ -276,3 +277,18 @@ def test_the_reviews_last_step_shows_the_pot_won_and_in_the_winners_stacks():
         assert sum(s["won"] for s in last["seats"]) == last["won"]
         chips = sum(s["stack"] for s in last["seats"])  # nothing left in the middle
         assert chips == sum(s["stack"] for s in before["seats"]) + before["pot"]
+
+
+def test_the_text_log_ends_with_who_beat_each_hand_shown_that_won_nothing():
+    document = played(
+        scripted_document("high-low-declare", ["As Ah Kh Qs 9c", "6c 4d 3c 2d Ac",
+                                               "7h 5h 4s 3h 2s"], ante=1),
+        "1 check", "2 check", "3 check", "1 draw", "2 draw", "3 draw", "1 check", "2 check",
+        "3 check", "1 declare high", "2 declare low", "3 declare low",
+    )  # fmt: skip
+    for seat in (None, 1, 3):  # every live hand is public at the showdown
+        assert text_log(document, seat)[-3:] == [
+            "P1 wins 2 (Main pot, high half) with Pair of aces: best high among High declarers",
+            "P2 wins 1 (Main pot, low half) with 6-4-3-2-A low: best low among Low declarers",
+            "P3 wins nothing with 7-5-4-3-2 low: beaten for low by P2",
+        ]
