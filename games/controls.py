@@ -188,7 +188,7 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
     if hand:
         up = any(c.get("up") for c in cards) and shown
         up = " &middot; cards edged in gold are face up" if up else ""
-        new = " &middot; blue dot: drawn" if any(c.get("new") for c in cards) else ""
+        new = " &middot; blue dot: your latest cards" if any(c.get("new") for c in cards) else ""
         banner += f'    <p class="my-hand">Your hand: {escape(hand)}{up}{new}</p>\n'
     round_ = f' data-round="{escape(stage)}"' if step == "betting" else ""  # for act-ahead
     return (f'  <section class="controls" aria-label="your action"{round_}>\n{banner}{shown}'

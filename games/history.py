@@ -50,7 +50,7 @@ def hand_rows(table: Table, game: str = "", player: str = "") -> list[dict]:
     rows = []
     for hand in hands:
         names = names_of(hand.document)
-        seats = [s for s, name in names.items() if name.lower() == player.lower()]
+        seats = [s for s, name in names.items() if name_key(name) == name_key(player)]
         if player and not seats:
             continue
         awards = (hand.result or {}).get("awards", [])
@@ -71,11 +71,11 @@ def hand_rows(table: Table, game: str = "", player: str = "") -> list[dict]:
     return rows
 
 
-def _net(hand: Hand, seats: list[int]) -> int:
+def _net(hand: Hand, seats: list[int]) -> int | None:
     """What the hand left ``seats`` up or down: their stacks at its end less at its start
-    (a voided hand gave every chip back)."""
+    (None for a voided hand, which gave every chip back)."""
     if hand.voided:
-        return 0
+        return None
     stacks = (hand.result or {}).get("stacks", {})
     start = {s["seat"]: s["stack"] for s in hand.document["seats"]}
     return sum(stacks.get(str(s), start[s]) - start[s] for s in seats)

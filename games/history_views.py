@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from games import history, state
 from games.models import Player, Table
 from games.rules.catalog import GAMES
-from games.rules.names import CASHIER
+from games.rules.names import CASHIER, name_key
 from games.views import is_host, session_key
 
 
@@ -36,7 +36,7 @@ def hand_list(request: HttpRequest, invite: str) -> HttpResponse:
     if game and game not in GAMES:
         game = ""
     names = sorted({name for row in history.hand_rows(table) for name in row["players"]})
-    player = next((name for name in names if name.lower() == player.lower()), player)
+    player = next((name for name in names if name_key(name) == name_key(player)), player)
     rows = history.hand_rows(table, game, player)
     return render(
         request,

@@ -106,6 +106,7 @@ class Player(Bettor):
     declared: bool = False
     mucked: list[Card] = field(default_factory=list)  # the hand folded, now in the muck
     mucked_up: list[bool] = field(default_factory=list)
+    mucked_at: int = 0  # the deck's reshuffles when it folded: any more may deal the hand
     fresh: list[Card] = field(default_factory=list)  # got in the latest draw or replace
 
 
@@ -377,7 +378,7 @@ class Hand:
     def _muck_hand(self, seat: int) -> None:
         """A folded hand goes to the muck (RULES.md §1): a reshuffle may deal its cards."""
         p = self.players[seat]
-        p.mucked, p.mucked_up = p.cards, p.up
+        p.mucked, p.mucked_up, p.mucked_at = p.cards, p.up, self.deck.reshuffles
         p.cards, p.up = [], []
         if self.folds_to_muck:
             self.deck.to_muck(p.mucked)

@@ -27,11 +27,12 @@ def _seat_view(hand: Hand, seat: int, me: int | None, actors: list[int], open_fi
         {"card": str(c) if (seat == me or up or shown_down) else None, "up": up}
         for c, up in zip(p.cards, p.up, strict=True)
     ]
-    if seat == me:  # its own: which cards it just got; once folded, the hand in the muck
+    if seat == me:  # its own: which cards it just got; once folded, that hand until a
+        # reshuffle (public) may deal it again: where its cards went after is not its to see
         for entry, c in zip(cards, p.cards, strict=True):
             if c in p.fresh and not hand.finished:
                 entry["new"] = True
-        if p.folded and all(c in hand.deck.muck for c in p.mucked):  # (until dealt again)
+        if p.folded and p.mucked_at == hand.deck.reshuffles:  # (none since: not dealt again)
             cards = [{"card": str(c), "up": up, "folded": True}
                      for c, up in zip(p.mucked, p.mucked_up, strict=True)]  # fmt: skip
     declaration = p.declaration if (seat == me or open_fists) else None

@@ -61,7 +61,7 @@ RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten", "9
 @register.simple_tag
 def card(name: str | None, up: bool = False, new: bool = False) -> str:
     """One card as HTML: its face if ``name`` is given, else its back (face down); ``new``
-    marks a card its holder has just drawn."""
+    marks a card of its holder's latest draw, replacement or one-up."""
     return _card_html(name or "", bool(up), bool(new))
 
 
@@ -79,7 +79,7 @@ def _card_html(name: str, up: bool, new: bool = False) -> str:
     face = f"{'10' if rank == 'T' else escape(rank)}<small>{SUITS.get(suit, '')}</small>"
     said = f"{RANK_NAMES.get(rank, '')} of {SUIT_NAMES.get(suit, '')}"  # "Queen of hearts"
     said += ", face up" if up else ""  # seen by all, not only by colour
-    said += ", just drawn" if new else ""
+    said += ", new to you" if new else ""
     new_class = " new" if new else ""
     return mark_safe(f'<span class="card{red}{up_class}{new_class}" data-card="{escape(name)}" '
                      f'role="img" aria-label="{said}">{face}</span>')  # fmt: skip

@@ -186,3 +186,52 @@ def test_a_player_who_folds_still_sees_their_hand_greyed_and_others_see_nothing_
     ]  # fmt: skip
     for other in (None, 1, 3):  # its up card went to the muck with the rest
         assert view(hand, other)["seats"][1]["cards"] == []
+
+
+@pytest.mark.parametrize("game", ["levys", "high-low-declare", "sviten"])
+def test_a_folded_hand_shown_to_its_player_never_tells_where_its_cards_went(game):
+    """Random hands with reshuffles: a folded hand its player still sees holds no card
+    another seat holds now, and once gone (a reshuffle may deal it) it never comes back,
+    even when its cards return to the muck from the hands they were dealt to."""
+    import random
+
+    from tests.rules.playout import random_action, random_hand
+
+    rng, reshuffled = random.Random(11), 0
+    for _ in range(150):
+        hand, _ = random_hand(game, rng)
+        gone: set[int] = set()
+        while not hand.finished:
+            for seat, p in hand.players.items():
+                shown = {c["card"] for c in view(hand, seat)["seats"][
+                    list(hand.players).index(seat)]["cards"] if c.get("folded")}  # fmt: skip
+                held = {str(c) for s, q in hand.players.items() if s != seat for c in q.cards}
+                assert not shown & held, f"seat {seat} sees where its folded cards went"
+                assert not (shown and seat in gone), f"seat {seat}'s folded hand came back"
+                if p.folded and not shown:
+                    gone.add(seat)
+            hand.apply(random_action(hand, rng))
+        reshuffled += hand.deck.reshuffles > 0
+    assert reshuffled >= (1 if game == "sviten" else 5)  # the case that matters was played
+
+
+def test_a_folded_hand_dealt_again_and_mucked_again_stays_gone():
+    from tests.rules.test_reshuffle_and_table import EIGHT
+
+    hand = new_hand("levys", EIGHT, ante=1, reshuffle=EIGHT[7])  # seat 8's hand first
+    act(hand, "1 bet 2", *[f"{s} call" for s in range(2, 6)], "6 fold", "7 fold", "8 fold")
+    assert len(view(hand, 8)["seats"][7]["cards"]) == 5  # seen by seat 8 alone, greyed
+    act(hand, "1 draw " + EIGHT[0], "2 draw " + EIGHT[1], "3 draw " + EIGHT[2])
+    act(hand, "4 draw " + EIGHT[3], "5 draw")  # the reshuffle deals seat 8's hand to 3 and 4
+    assert view(hand, 8)["seats"][7]["cards"] == []
+    for seat in range(1, 6):
+        act(hand, f"{seat} arrange " + " ".join(str(c) for c in hand.players[seat].cards))
+    while not (hand.players[3].folded and hand.players[4].folded):  # back to the muck
+        seat = hand.to_act
+        kinds = hand.legal_actions(seat)["kinds"]
+        if seat in (3, 4):  # they fold to the first bet they face
+            act(hand, f"{seat} fold" if "fold" in kinds else f"{seat} check")
+        else:
+            act(hand, f"{seat} call" if "call" in kinds else f"{seat} bet 2")
+    assert all(c in hand.deck.muck for c in hand.players[8].mucked)
+    assert view(hand, 8)["seats"][7]["cards"] == []  # its return would say who folded what

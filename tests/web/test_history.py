@@ -256,10 +256,10 @@ def test_the_hand_list_filters_by_game_and_player():
     levys = ann.get(f"/t/{table.invite}/hands/?game=levys").content.decode()
     assert "High-Low Declare" in everything and "High-Low Declare" not in levys.split("<tbody>")[1]
     nobody = ann.get(f"/t/{table.invite}/hands/?player=Zed").content.decode()
-    assert "No hands yet" in nobody
-    assert "Ann: net" not in everything  # the column comes with a player picked
-    hers = ann.get(f"/t/{table.invite}/hands/?player=ann").content.decode()
-    assert "<th>Ann: net</th>" in hers  # named as at the table
+    assert "No hands with Zed." in nobody
+    assert "+/&minus;</th>" not in everything  # the column comes with a player picked
+    hers = ann.get(f"/t/{table.invite}/hands/?player=%20ANN").content.decode()
+    assert "<th>Ann +/&minus;</th>" in hers  # named as at the table
     shown = [int(n.replace("\u2212", "-")) for n in re.findall(r'<td class="net">(.+?)</td>', hers)]
     expected = []
     for hand in table.hands.filter(finished=True).order_by("number"):
@@ -268,6 +268,16 @@ def test_the_hand_list_filters_by_game_and_player():
         played = replay(history.full_document(hand))  # replayed here, from its actions
         expected.append(played.players[seat].stack - start)
     assert shown == expected and any(expected) and len(expected) >= 4
+
+
+def test_a_voided_hand_leaves_no_net_in_the_hand_list():
+    table = make_table("levys")
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    services.void_hand(table.pk)
+    name = Player.objects.get(table=table, seat=1).name
+    html = Client().get(f"/t/{table.invite}/hands/?player={name}").content.decode()
+    assert "voided" in html and '<td class="net">&mdash;</td>' in html
 
 
 def test_the_review_steps_through_the_hand_with_pot_limit_context():

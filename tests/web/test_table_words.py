@@ -673,6 +673,9 @@ def test_a_player_named_like_a_card_keeps_their_name_in_the_log():
     )
 
 
+NEW = r'class="card[^"]*\bnew\b[^"]*" data-card="(\w\w)"'  # a card marked just drawn
+
+
 def _seat_html(html: str, seat: int) -> str:
     return html.split(f'data-seat="{seat}"')[1].split('<div class="seat')[0]
 
@@ -685,10 +688,10 @@ def test_only_the_drawer_sees_their_new_cards_marked_and_their_folded_hand_greye
     now = state.load_engine(state.current_hand(table)).players[seat].cards
     drawn = {str(c) for c in now} - {str(c) for c in held}
     mine = page(table, session_of(table, seat))
-    assert set(re.findall(r' new" data-card="(\w\w)"', _seat_html(mine, seat))) == drawn
+    assert set(re.findall(NEW, _seat_html(mine, seat))) == drawn
     others = [page(table, None)] + [page(table, session_of(table, s)) for s in (1, 2, 3)
                                     if s != seat]  # fmt: skip
-    assert not any(' new"' in html for html in others)
+    assert not any(re.search(NEW, html) for html in others)
     bet = False
     while (turn := defaults_until(table, "betting")) != seat or not bet:  # a bet to fold to
         if turn == seat:
@@ -700,11 +703,12 @@ def test_only_the_drawer_sees_their_new_cards_marked_and_their_folded_hand_greye
         else:
             act(table, "call")
     bar = page(table, session_of(table, seat)).split('<section class="controls')[1]
-    assert bar.count(' new" data-card="') == 2 and "blue dot: drawn" in bar
+    assert len(re.findall(NEW, bar)) == 2 and "blue dot: your latest cards" in bar
     act(table, "fold")
     mine = _seat_html(page(table, session_of(table, seat)), seat)
     assert "folded" in mine and set(re.findall(r'data-card="(\w\w)"', mine)) == {
         str(c) for c in now
     }
-    for html in others[:1] + [page(table, session_of(table, s)) for s in (1, 2, 3) if s != seat]:
+    for html in [page(table, key) for key in (None, *(session_of(table, s) for s in (1, 2, 3)
+                                                      if s != seat))]:  # fmt: skip
         assert 'data-card="' not in _seat_html(html, seat)
