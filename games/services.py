@@ -740,7 +740,9 @@ def explain_bot(hand: Hand, seat: int) -> str:
         return f"{name} kept its cards hidden: they were not shown down."
     k = moves[-1]
     before = replay({**hand.document, "actions": events}, upto=k)
-    if sorted(map(str, before.players[seat].cards)) != sorted(map(str, engine.players[seat].cards)):
+    last = engine.players[seat]
+    held = last.mucked if last.folded else last.cards  # (a folded hand went to the muck)
+    if sorted(map(str, before.players[seat].cards)) != sorted(map(str, held)):
         return f"{name} keeps its reasons: its last move was made with cards it later changed."
     decision = bots.choose(view(before, seat), bot_rng(hand, k, seat))
     return f"{name}: {decision.why}"

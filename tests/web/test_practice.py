@@ -253,3 +253,19 @@ def test_a_table_changed_to_a_game_for_fewer_players_keeps_the_seats_it_can(bots
     else:  # a bot in seat 7: nothing changes, and the host is told why
         assert (table.game, table.seat_count) == ("levys", 8)
         assert "Sviten Special seats 6 at most, and seat 7 is taken" in said.content.decode()
+
+
+def test_a_bot_that_folded_says_why_it_folded():
+    client = Client()
+    for _ in range(6):  # practice hands until a bot folds in one
+        table = open_practice(client, "high-low-declare", 3)
+        hand = state.current_hand(table)
+        play_out(table, Player.objects.get(table=table, bot=False).session_key)
+        engine = state.load_engine(Table.objects.get(pk=table.pk).hands.get(pk=hand.pk))
+        folded = [s for s in hand.bots if engine.players[s].folded]
+        if folded:
+            break
+    else:
+        raise AssertionError("no bot folded in six hands")
+    said = client.get(f"/t/{table.invite}/explain/{folded[0]}/").content.decode()
+    assert ": " in said and "folding" in said  # not "cards it later changed": it folded them
