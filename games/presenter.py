@@ -403,8 +403,9 @@ def _act_ahead(context: dict) -> str:
     if not (context["hand"] and mine) or mine["folded"]:
         return ""
     betting = seen["step"] == "betting" and not (mine["all_in"] or mine["capped"])
+    drawn = any(c["new"] for c in context["my_cards"])  # the key to the blue dots
     return render_shown("ahead", {"betting": betting, "round": seen["stage"],
-                                  "hand": context["my_hand"]})  # fmt: skip
+                                  "hand": context["my_hand"], "drawn": drawn})  # fmt: skip
 
 
 def choose_html(context: dict) -> str:

@@ -135,8 +135,11 @@ def _just_won(context: dict) -> str:
     if not (last and won):
         return ""
     names, halves = context["names"], won_halves(context["awards"])
+    put_in = context["put_in"]  # (only its own chips back: "gets back", as its seat says)
     said = ", ".join(
-        f"<strong>{escape(names.get(seat, ''))}</strong> wins {amount}{halves.get(seat, '')}"
+        f"<strong>{escape(names.get(seat, ''))}</strong> "
+        f"{'wins' if amount != put_in.get(seat, 0) else 'gets back'} {amount}"
+        f"{halves.get(seat, '')}"
         for seat, amount in won.items() if amount
     )  # fmt: skip
     return f'<span class="just-won">Hand {last.number}: {said}.</span><br>' if said else ""
@@ -164,7 +167,8 @@ def _history_open(table) -> str:
 HISTORY_OPEN = {  # by whether the table is a practice table, which opens it to teach
     False: "The host has opened the full hand history: every card of every finished hand "
     "is shown to all.",
-    True: "This practice table shows every card of every finished hand, the bots' folded ones too.",
+    True: "At this practice table each finished hand's review shows every card, the bots' "
+    "folded ones too.",
 }
 
 
@@ -285,11 +289,11 @@ def seat(seat: dict, context: dict) -> str:
     elif seat["requested"]:
         body = (f'      <div class="who">{escape(seat["requested"].name)}</div>'
                 '<div class="notes">waiting for the host</div>\n')  # fmt: skip
-    else:  # "Sit here" for those who may sit; for the seated, the seat's number (by CSS)
+    else:  # "Sit here" for those who may sit; for the seated, "4 free" (the CSS picks)
         body = (f'      <button type="button" class="sit-here" data-seat="{number}">Sit here'
                 f'<span class="hint"> (seat {number})</span></button>\n'
-                f'      <span class="free" role="img" aria-label="seat {number} is free" '
-                f'title="seat {number} is free">{number}</span>\n')  # fmt: skip
+                f'      <span class="free" title="seat {number} is free">{number} free'
+                "</span>\n")  # fmt: skip
     return f"{head}{body}    </div>\n"
 
 

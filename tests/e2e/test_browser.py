@@ -167,7 +167,7 @@ def test_a_host_and_two_players_play_a_complete_hand(request, running_server, ch
         page.wait_for_selector(".seat.me .card[data-card]")
         assert page.locator(".seat:not(.me) .card[data-card]").count() == 0  # no hidden card
         free = page.locator(".seat.empty .free:visible")  # seats 3 to 6 (of 6), numbered
-        assert free.all_inner_texts() == ["3", "4", "5", "6"]
+        assert free.all_inner_texts() == ["3 free", "4 free", "5 free", "6 free"]
         assert page.locator(".sit-here:visible").count() == 0  # a seated player sits once
     players = [Player(ann, first=True), Player(bob, first=False)]
     for _ in range(120):

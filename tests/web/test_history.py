@@ -288,6 +288,11 @@ def test_the_review_steps_through_the_hand_with_pot_limit_context():
     client = clients["Ann"]
     page = client.get(f"/t/{table.invite}/hands/{hand.number}/?step=0").content.decode()
     assert "the deal" in page and 'id="next"' in page and 'id="prev"' not in page
+    assert " acted" not in page  # nobody has acted yet
+    for step in (1, 2):  # each step frames the seat that took it, not the next to act
+        page = client.get(f"/t/{table.invite}/hands/{hand.number}/?step={step}").content.decode()
+        framed = re.findall(r'<div class="seat[^"]* acted[^"]*" data-seat="(\d+)"', page)
+        assert framed == [str(document["actions"][step - 1]["seat"])]
     if bets:
         page = client.get(f"/t/{table.invite}/hands/{hand.number}/?step={bets[0]}").content
         limits = r"\(the pot was \d+; [a-z-]+ allowed (\d+ to|only) \d+\)"

@@ -156,9 +156,8 @@ def test_a_bot_explains_its_last_move_only_once_its_cards_were_shown():
     engine = state.load_engine(hand)
     said = client.get(f"/t/{table.invite}/explain/{bot_seat}/").content.decode()
     assert said.count("Bot ") == 1 and ": " in said  # a practice table shows every card,
-    assert (
-        "This practice table shows every card" in client.get(f"/t/{table.invite}/").content.decode()
-    )
+    page = client.get(f"/t/{table.invite}/").content.decode()
+    assert "each finished hand's review shows every card" in page
     # Where the history is closed, a hand not shown down stays hidden.
     services.change_settings(table.pk, history_open=False)
     hidden = client.get(f"/t/{table.invite}/explain/{bot_seat}/").content.decode()

@@ -712,3 +712,25 @@ def test_only_the_drawer_sees_their_new_cards_marked_and_their_folded_hand_greye
     for html in [page(table, key) for key in (None, *(session_of(table, s) for s in (1, 2, 3)
                                                       if s != seat))]:  # fmt: skip
         assert 'data-card="' not in _seat_html(html, seat)
+
+
+def test_the_middle_says_gets_back_where_the_seat_does():
+    from types import SimpleNamespace
+
+    context = {"last_hand": SimpleNamespace(number=4), "names": {1: "Ann", 2: "Bob"},
+               "winnings": {1: 3, 2: 5}, "put_in": {1: 3, 2: 3},
+               "awards": [{"seat": 1, "amount": 3, "half": "high"},
+                          {"seat": 2, "amount": 5, "half": "low"}]}  # fmt: skip
+    said = table_html._just_won(context)
+    assert "<strong>Ann</strong> gets back 3 (high)" in said  # as her seat: "Gets back 3"
+    assert "<strong>Bob</strong> wins 5 (low)" in said
+    assert won_net(3, 3 - 3) == "Gets back 3" and won_net(5, 5 - 3) == "Wins 5 (+2)"
+
+
+def test_the_waiting_bar_says_what_the_blue_dots_mean():
+    table = dealt("high-low-declare", players=2)
+    seat = defaults_until(table, "draw")
+    held = state.load_engine(state.current_hand(table)).players[seat].cards
+    act(table, "draw", discard=[str(held[0])])
+    ahead = page(table, session_of(table, seat)).split('<section class="act-ahead')[1]
+    assert "blue dot: your latest cards" in ahead.split("</section>")[0]
