@@ -10,7 +10,7 @@ from django.db.models import Sum
 
 from games.models import Hand, LedgerEntry, Player, Table
 from games.rules.catalog import GAMES
-from games.rules.history import names_of, review, text_log
+from games.rules.history import bot_reason, names_of, review, text_log
 from games.rules.names import BANK, name_key
 from games.rules.settle import settle_up
 from games.rules.view import last_actions
@@ -82,7 +82,13 @@ def _net(hand: Hand, seats: list[int]) -> int | None:
 
 
 def hand_review(hand: Hand, step: int, seat: int | None, show_all: bool) -> dict:
-    return reviewed(full_document(hand), step, seat, show_all)
+    """The review at ``step``; where every card is shown (a practice table), with the
+    reason a bot gave for the step's action (``why``)."""
+    document = full_document(hand)
+    seen = reviewed(document, step, seat, show_all)
+    actor = seen.get("actor")
+    why = bot_reason(document, seen["step"]) if show_all and actor in hand.bots else None
+    return {**seen, "why": f"{names_of(document)[actor]}: {why}" if why else None}
 
 
 def reviewed(document: dict, step: int, seat: int | None, show_all: bool) -> dict:

@@ -29,6 +29,7 @@ from games.rules.config import HandConfig
 from games.rules.document import new_document, replay
 from games.rules.errors import RulesError
 from games.rules.hand import Hand as HandState
+from games.rules.history import bot_reason
 from games.rules.names import checked_name
 from games.rules.stacks import Stack, Transfer
 from games.rules.table import next_button
@@ -744,8 +745,8 @@ def explain_bot(hand: Hand, seat: int) -> str:
     held = last.mucked if last.folded else last.cards  # (a folded hand went to the muck)
     if sorted(map(str, before.players[seat].cards)) != sorted(map(str, held)):
         return f"{name} keeps its reasons: its last move was made with cards it later changed."
-    decision = bots.choose(view(before, seat), bot_rng(hand, k, seat))
-    return f"{name}: {decision.why}"
+    why = bot_reason({**hand.document, "actions": events}, k + 1)
+    return f"{name}: {why}" if why else f"{name} cannot say: that move was not its own choice."
 
 
 def bot_rng(hand: Hand, sequence: int, seat: int):

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from games.rules.bots import choose, moment_rng
 from games.rules.cards import Card, faces, faces_named, marked
 from games.rules.catalog import GAMES
-from games.rules.document import ReplayError, start_hand
+from games.rules.document import ReplayError, replay, start_hand
 from games.rules.errors import RulesError
 from games.rules.hand import Hand, Player
 from games.rules.hints import low_in_words
@@ -195,6 +196,22 @@ def award_text(award: dict, name: str) -> str:
 def _shown(award: dict) -> dict:
     """The award with its hand's cards as the review draws them ("J♠ 10♠", not "Js Ts")."""
     return {**award, "hand": faces(award["hand"])} if award.get("hand") else award
+
+
+def bot_reason(document: dict, step: int) -> str | None:
+    """Why a bot in the seat that took action number ``step`` (from 1) chose it, in its
+    own words, from the cards it held then (so: only for a reviewer who may see them; the
+    caller knows which seats bots played); None if a bot would not have chosen it."""
+    if not 1 <= step <= len(document["actions"]):
+        return None
+    taken = document["actions"][step - 1]
+    before = replay(document, upto=step - 1)
+    seen = view(before, taken["seat"])
+    if not seen.get("legal"):
+        return None
+    decision = choose(seen, moment_rng(document["deck"], step - 1, taken["seat"]))
+    done = {k: v for k, v in taken.items() if k not in ("seat", "by")}
+    return decision.why if decision.action == done else None
 
 
 def review(document: dict, step: int, seat: int | None, show_all: bool = False) -> dict:

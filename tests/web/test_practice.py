@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games import services, state
+from games import history, services, state
 from games.forms import as_sent
 from games.models import LedgerEntry, Player, Table
 from games.rules.catalog import house_rules
@@ -268,3 +268,26 @@ def test_a_bot_that_folded_says_why_it_folded():
         raise AssertionError("no bot folded in six hands")
     said = client.get(f"/t/{table.invite}/explain/{folded[0]}/").content.decode()
     assert ": " in said and "folding" in said  # not "cards it later changed": it folded them
+
+
+def test_a_practice_review_gives_each_bot_move_its_reason_and_a_closed_one_none():
+    client = Client()
+    table = open_practice(client, "levys", 3)
+    hand = state.current_hand(table)
+    play_out(table, Player.objects.get(table=table, bot=False).session_key)
+    hand.refresh_from_db()
+    document = history.full_document(hand)
+    names = {s["seat"]: s["name"] for s in document["seats"]}
+    reasons = 0
+    for step, action in enumerate(document["actions"], start=1):
+        page = client.get(f"/t/{table.invite}/hands/{hand.number}/?step={step}").content.decode()
+        if action["seat"] in hand.bots:  # its reason: the same a bot gives, "Why?" aside
+            assert f'<p class="bot-why"><strong>Why?</strong> {names[action["seat"]]}: ' in page
+            reasons += 1
+        else:
+            assert "bot-why" not in page  # the person's own moves need none
+    assert reasons >= 2
+    services.change_settings(table.pk, history_open=False)  # its cards are its own again
+    step = next(k for k, a in enumerate(document["actions"], 1) if a["seat"] in hand.bots)
+    page = client.get(f"/t/{table.invite}/hands/{hand.number}/?step={step}").content.decode()
+    assert "bot-why" not in page
