@@ -82,7 +82,7 @@ def _net(hand: Hand, seats: list[int]) -> int | None:
 
 
 def hand_review(hand: Hand, step: int, seat: int | None, show_all: bool) -> dict:
-    """The review at ``step``; where every card is shown (a practice table), with the
+    """The review at ``step``; where the history shows every card (a practice table), with the
     reason a bot gave for the step's action (``why``)."""
     document = full_document(hand)
     seen = reviewed(document, step, seat, show_all)

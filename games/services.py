@@ -29,7 +29,7 @@ from games.rules.config import HandConfig
 from games.rules.document import new_document, replay
 from games.rules.errors import RulesError
 from games.rules.hand import Hand as HandState
-from games.rules.history import bot_reason
+from games.rules.history import bot_reason, held_cards
 from games.rules.names import checked_name
 from games.rules.stacks import Stack, Transfer
 from games.rules.table import next_button
@@ -741,12 +741,11 @@ def explain_bot(hand: Hand, seat: int) -> str:
         return f"{name} kept its cards hidden: they were not shown down."
     k = moves[-1]
     before = replay({**hand.document, "actions": events}, upto=k)
-    last = engine.players[seat]
-    held = last.mucked if last.folded else last.cards  # (a folded hand went to the muck)
-    if sorted(map(str, before.players[seat].cards)) != sorted(map(str, held)):
+    then, last = before.players[seat].cards, held_cards(engine.players[seat])
+    if sorted(map(str, then)) != sorted(map(str, last)):
         return f"{name} keeps its reasons: its last move was made with cards it later changed."
     why = bot_reason({**hand.document, "actions": events}, k + 1)
-    return f"{name}: {why}" if why else f"{name} cannot say: that move was not its own choice."
+    return f"{name}: {why}" if why else f"{name} cannot say now: its play has changed since."
 
 
 def bot_rng(hand: Hand, sequence: int, seat: int):

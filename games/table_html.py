@@ -20,7 +20,7 @@ from games.rules.catalog import GAMES
 from games.rules.hints import low_in_words
 from games.rules.view import HALVES
 from games.state import choice_due
-from games.templatetags.poker import card, won_net
+from games.templatetags.poker import HISTORY_OPEN, card, won_net
 
 
 def opening(context: dict) -> str:
@@ -162,14 +162,6 @@ def _history_open(table) -> str:
     if not table.history_open:
         return ""
     return f'    <p class="notice history-open">{HISTORY_OPEN[table.practice]}</p>\n'
-
-
-HISTORY_OPEN = {  # by whether the table is a practice table, which opens it to teach
-    False: "The host has opened the full hand history: every card of every finished hand "
-    "is shown to all.",
-    True: "At this practice table each finished hand's review shows every card, the bots' "
-    "folded ones too.",
-}
 
 
 def status(context: dict) -> str:

@@ -30,7 +30,7 @@ from games.rules.hints import low_in_words
 from games.rules.view import HALVES, beaten, beaten_words, shown_hands, view
 
 
-def _held(player: Player) -> list[Card]:
+def held_cards(player: Player) -> list[Card]:
     """The cards a seat holds, or the hand it folded (now in the muck)."""
     return player.mucked if player.folded else player.cards
 
@@ -63,7 +63,7 @@ class _Sightings:
         now = {}
         for s, p in hand.players.items():
             came = dict(before.get(s, ()))
-            now[s] = [(c, came.get(c, k)) for c in _held(p)]
+            now[s] = [(c, came.get(c, k)) for c in held_cards(p)]
             up = p.mucked_up if p.folded else p.up
             for instance, face_up in zip(now[s], up, strict=True):
                 if face_up:

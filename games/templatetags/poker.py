@@ -58,6 +58,20 @@ RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten", "9
               "2": "Two"}  # fmt: skip
 
 
+HISTORY_OPEN = {  # by whether the table is a practice table, which opens it to teach
+    False: "The host has opened the full hand history: every card of every finished hand "
+    "is shown to all.",
+    True: "At this practice table each finished hand's review shows every card, the bots' "
+    "folded ones too.",
+}
+
+
+@register.simple_tag
+def history_note(table) -> str:
+    """What a table whose history is open says on every page (HISTORY_OPEN)."""
+    return HISTORY_OPEN[table.practice]
+
+
 @register.simple_tag
 def card(name: str | None, up: bool = False, new: bool = False) -> str:
     """One card as HTML: its face if ``name`` is given, else its back (face down); ``new``

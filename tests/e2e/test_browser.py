@@ -166,7 +166,7 @@ def test_a_host_and_two_players_play_a_complete_hand(request, running_server, ch
     for page in (ann, bob):
         page.wait_for_selector(".seat.me .card[data-card]")
         assert page.locator(".seat:not(.me) .card[data-card]").count() == 0  # no hidden card
-        free = page.locator(".seat.empty .free:visible")  # seats 3 to 6 (of 6), numbered
+        free = page.locator(".seat.empty .free:visible")  # seats 3 to 6 (of 6), tagged
         assert free.all_inner_texts() == ["3 free", "4 free", "5 free", "6 free"]
         assert page.locator(".sit-here:visible").count() == 0  # a seated player sits once
     players = [Player(ann, first=True), Player(bob, first=False)]

@@ -67,7 +67,7 @@ def test_a_seat_shows_its_chips_bet_button_and_whose_turn_it_is():
         '      <button type="button" class="sit-here" data-seat="4">Sit here'
         '<span class="hint"> (seat 4)</span></button>\n'
         '      <span class="free" title="seat 4 is free">4 free</span>\n    </div>\n'
-    )  # the button for those who may sit; the number for those seated (by the CSS)
+    )  # the button for those who may sit; "4 free" for those seated (by the CSS)
     stack = shot.views[None]["seats"][1]["stack"]
     assert f'<div class="chips">{stack}</div>' in seats[1]  # the ante is in, no bet yet
     assert seats[1].count('<span class="card') == seats[2].count('<span class="card') == 5
