@@ -107,7 +107,7 @@ class Player(Bettor):
     mucked: list[Card] = field(default_factory=list)  # the hand folded, now in the muck
     mucked_up: list[bool] = field(default_factory=list)
     mucked_at: int = 0  # the deck's reshuffles when it folded: any more may deal the hand
-    fresh: list[Card] = field(default_factory=list)  # got in the latest draw or replace
+    fresh: list[Card] = field(default_factory=list)  # its latest draw, replacement or one-up
 
 
 class Hand:

@@ -159,10 +159,12 @@
       else b.setAttribute("data-position", at + 1);
     });
     var suits = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
-    form.querySelector(".order-shown").textContent = order.length ? order.map(function (card, i) {
-      var shown = (card[0] === "T" ? "10" : card[0]) + suits[card[1]];
-      return (i === 4 ? "kept down " : ["1st up ", "2nd ", "3rd ", "4th "][i]) + shown;
-    }).join(" \u00b7 ") : "tap the first card to turn up";  // what the others see first, and when
+    var shown = order.map(function (card) { return (card[0] === "T" ? "10" : card[0]) + suits[card[1]]; });
+    // Short enough for one line on a phone (the cards' badges number them): "K♠ 3♥ up
+    // first", then "K♠ 3♥ K♥ J♣ up, Q♣ down"; what the others see first, and when.
+    form.querySelector(".order-shown").textContent = !order.length ? "tap the first card to turn up"
+      : order.length < 5 ? shown.join(" ") + " up first"
+      : shown.slice(0, 4).join(" ") + " up, " + shown[4] + " down";
     form.querySelector(".confirm-order").disabled = order.length !== 5;
   }
 

@@ -251,13 +251,17 @@ def test_cards_tapped_stay_tapped_through_pushes(request, running_server, chromi
     act_and_wait(ann, lambda: players[1].step())  # Bob locks his order: a new sequence
     assert ann.input_value(".controls input[name=order]") == f"{first},{second}"
     assert ann.locator(".controls .arrange-card.picked").count() == 2
-    assert ann.inner_text(".controls .order-shown").startswith("1st up ")
+    shown = [c.replace("T", "10")[:-1] for c in (first, second)]  # "K♠ 3♥ up first"
+    assert ann.inner_text(".controls .order-shown").endswith(" up first")
+    assert [face[:-1] for face in ann.inner_text(".controls .order-shown").split()[:2]] == shown
     cards.nth(1).click()  # tapped again, the second card comes back
     assert ann.input_value(".controls input[name=order]") == first
     for k in (1, 0, 2):  # the fourth tapped leaves the hole card: the order is whole
         cards.nth(k).click()
     assert ann.locator(".controls .arrange-card.picked").count() == 5
     assert ann.is_enabled(".controls .confirm-order")
+    said = ann.inner_text(".controls .order-shown")  # the hole card named last
+    assert said.split()[4:] == ["up,", said.split()[5], "down"] and len(said.split()) == 7
     cards.nth(3).click()  # the first card back: all of them
     assert ann.input_value(".controls input[name=order]") == ""
     assert ann.inner_text(".controls .order-shown") == "tap the first card to turn up"
