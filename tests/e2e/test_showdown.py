@@ -1,7 +1,7 @@
 """A showdown at every table size, seen on phones and on a laptop: each seat's shown hand
 and its words on the screen and clear of the other seats, of the middle and of the line
 above the felt, and the whole felt on one screen, so a player reads who won and with
-what without scrolling."""
+what without scrolling: as dealt, and again with the longest words a hand can show."""
 
 from __future__ import annotations
 
@@ -48,6 +48,19 @@ LAYOUT = """() => {
 }"""
 
 
+TABLET = {"width": 768, "height": 1024}
+LONGEST = """() => {  // the longest words a hand can show, and a long name that beat it
+  for (const seat of document.querySelectorAll('.felt .seat')) {
+    const both = seat.textContent.includes('declared Both');
+    const shown = seat.querySelector('.shown'), lost = seat.querySelector('.said.lost');
+    shown.textContent = both ? 'Full house, tens full of sevens · 10-10-10-7-7 low'
+                             : 'Full house, tens full of sevens';
+    if (lost) lost.textContent = both ? 'Beaten for high: wins nothing'
+                                      : 'Beaten for high by Christopher';
+  }
+}"""
+
+
 async def _play(base: str, size: int) -> tuple[str, str]:
     """A Levy's Game hand at a full table of ``size``, played to its showdown with
     declarations of every kind; the invite and the session of the player in seat 1."""
@@ -69,8 +82,11 @@ def test_a_showdown_at_every_table_size_fits_the_screen(request, running_server,
     request.node.pages = {"seat 1": page}
     page.goto(f"{running_server.base}/t/{invite}/")
     page.wait_for_selector(".awards li")  # (the next hand is dealt some seconds later)
-    for screen in (PHONE, NARROW, LAPTOP):
-        page.set_viewport_size(screen)
-        assert page.locator(".felt .seat .shown").count() == size
-        assert not page.evaluate(LAYOUT), (size, screen, page.evaluate(LAYOUT))
+    assert page.locator(".felt .seat .shown").count() == size
+    for words in ("as dealt", "the longest"):
+        if words == "the longest":
+            page.evaluate(LONGEST)
+        for screen in (PHONE, NARROW, LAPTOP, TABLET):
+            page.set_viewport_size(screen)
+            assert not page.evaluate(LAYOUT), (size, words, screen, page.evaluate(LAYOUT))
     context.close()
