@@ -146,15 +146,13 @@ def _just_won(context: dict) -> str:
 
 
 def won_halves(awards: list[dict]) -> dict[int, str]:
-    """Which half of a split pot each seat won, as the middle says it: " (high)",
-    " (high and low)", " (Omaha half)", " (both halves)"; nothing for a pot won whole."""
+    """Which half of a split pot each seat won, as the middle says it: " (high half)",
+    " (Omaha half)", " (both halves)"; nothing for a pot won whole."""
     won: dict[int, set[str]] = {}
     for award in awards:
         if award["amount"] and award["half"] in HALVES:
             won.setdefault(award["seat"], set()).add(award["half"])
-    said = {"high": "high", "low": "low", "omaha": "Omaha half", "draw": "five-card half"}
-    return {seat: " (both halves)" if halves == {"omaha", "draw"}
-            else f" ({' and '.join(said[h] for h in HALVES if h in halves)})"
+    return {seat: " (both halves)" if len(halves) > 1 else f" ({HALVES[halves.pop()]})"
             for seat, halves in won.items()}  # fmt: skip
 
 

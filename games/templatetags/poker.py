@@ -44,11 +44,11 @@ def signed(value: int | Decimal) -> str:
 
 @register.filter
 def won_net(won: int, net: int) -> str:
-    """What a seat won and, beside it, what the hand left it up or down: "Wins 3 (+2)",
-    "Wins 24 (-1)" (a minus sign); "Gets back 1" for a seat that won only its own chips."""
+    """What a seat won and, beside it, what the hand left it up or down: "Wins 3, up 2",
+    "Wins 24, down 1"; "Gets back 1" for a seat that won only its own chips."""
     if net == 0:
         return f"Gets back {won}"
-    return f"Wins {won} ({net:+d})".replace("-", "\u2212")  # a minus sign
+    return f"Wins {won}, {'up' if net > 0 else 'down'} {abs(net)}"
 
 
 SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}

@@ -574,16 +574,16 @@ def test_a_player_who_left_is_still_named_in_the_last_hands_lines():
 
 
 def test_a_win_says_what_the_hand_left_the_seat_up_or_down():
-    assert won_net(3, 2) == "Wins 3 (+2)"
+    assert won_net(3, 2) == "Wins 3, up 2"
     assert won_net(1, 0) == "Gets back 1"  # only its own chips: no win
-    assert won_net(24, -1) == "Wins 24 (\u22121)"  # half a pot it put more into
+    assert won_net(24, -1) == "Wins 24, down 1"  # half a pot it put more into
 
 
 def test_the_middle_names_the_half_each_winner_took():
     awards = [{"seat": 1, "amount": 5, "half": "high"}, {"seat": 2, "amount": 5, "half": "low"},
               {"seat": 3, "amount": 4, "half": "whole"}, {"seat": 1, "amount": 2, "half": "low"},
               {"seat": 2, "amount": 0, "half": "high"}]  # fmt: skip
-    assert table_html.won_halves(awards) == {1: " (high and low)", 2: " (low)"}
+    assert table_html.won_halves(awards) == {1: " (both halves)", 2: " (low half)"}
     sviten = [{"seat": 1, "amount": 5, "half": "draw"}, {"seat": 2, "amount": 5, "half": "omaha"},
               {"seat": 1, "amount": 2, "half": "omaha"}]  # fmt: skip
     assert table_html.won_halves(sviten) == {1: " (both halves)", 2: " (Omaha half)"}
@@ -722,9 +722,9 @@ def test_the_middle_says_gets_back_where_the_seat_does():
                "awards": [{"seat": 1, "amount": 3, "half": "high"},
                           {"seat": 2, "amount": 5, "half": "low"}]}  # fmt: skip
     said = table_html._just_won(context)
-    assert "<strong>Ann</strong> gets back 3 (high)" in said  # as her seat: "Gets back 3"
-    assert "<strong>Bob</strong> wins 5 (low)" in said
-    assert won_net(3, 3 - 3) == "Gets back 3" and won_net(5, 5 - 3) == "Wins 5 (+2)"
+    assert "<strong>Ann</strong> gets back 3 (high half)" in said  # as her seat: "Gets back 3"
+    assert "<strong>Bob</strong> wins 5 (low half)" in said
+    assert won_net(3, 3 - 3) == "Gets back 3" and won_net(5, 5 - 3) == "Wins 5, up 2"
 
 
 def test_the_waiting_bar_says_what_the_blue_dots_mean():
