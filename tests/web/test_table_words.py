@@ -715,16 +715,28 @@ def test_only_the_drawer_sees_their_new_cards_marked_and_their_folded_hand_greye
 
 
 def test_the_middle_says_gets_back_where_the_seat_does():
-    from types import SimpleNamespace
-
-    context = {"last_hand": SimpleNamespace(number=4), "names": {1: "Ann", 2: "Bob"},
-               "winnings": {1: 3, 2: 5}, "put_in": {1: 3, 2: 3},
-               "awards": [{"seat": 1, "amount": 3, "half": "high"},
-                          {"seat": 2, "amount": 5, "half": "low"}]}  # fmt: skip
-    said = table_html._just_won(context)
-    assert "<strong>Ann</strong> gets back 3 (high half)" in said  # as her seat: "Gets back 3"
-    assert "<strong>Bob</strong> wins 5 (low half)" in said
-    assert won_net(3, 3 - 3) == "Gets back 3" and won_net(5, 5 - 3) == "Wins 5, up 2"
+    """Three antes and nothing bet: the only Low declarer takes the low half, its own ante
+    back, and the middle says so as its seat does; the high half is a win."""
+    table = dealt("high-low-declare", players=3)
+    while (hand := state.current_hand(table)) is not None:
+        engine = state.load_engine(hand)
+        seat = engine.actors()[0]
+        step = engine.legal_actions(seat)["step"]
+        if step == "declare":
+            act(table, "declare", declaration="low" if seat == 2 else "high")
+        elif step == "draw":
+            act(table, "draw", discard=[])
+        else:
+            act(table, "check")
+    html = page(table, None)
+    said = html.split('<span class="just-won">')[1].split("</span>")[0]
+    assert "<strong>P2</strong> gets back 1 (low half)" in said
+    assert '<div class="said won even">Gets back 1</div>' in _seat_html(html, 2)
+    awards = table.hands.get(number=1).result["awards"]
+    high = [a for a in awards if a["half"] == "high" and a["amount"]]
+    if len(high) == 1:  # (not a tie for high, which would give each its own ante back)
+        assert f"<strong>P{high[0]['seat']}</strong> wins 2 (high half)" in said
+    assert won_net(5, 5 - 3) == "Wins 5, up 2"
 
 
 def test_the_waiting_bar_says_what_the_blue_dots_mean():
