@@ -10,6 +10,7 @@ of text that is not ours is escaped; numbers are the engine's integers.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from django.urls import reverse
@@ -194,7 +195,8 @@ def middle(context: dict) -> str:
 def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
     notes = []
     if in_hand:
-        if in_hand["folded"]:
+        told = context["last_actions"].get(seat["number"], "") if context["hand"] else ""
+        if in_hand["folded"] and told != "Fold":  # (not on its pill)
             notes.append("folded")
         if in_hand["all_in"]:
             notes.append("all-in")
@@ -203,7 +205,6 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
         if in_hand["drew"] is not None and context["hand"]:  # (at the result, the hands)
             notes.append(f"drew {in_hand['drew']}" if in_hand["drew"] else "stood pat")
         seen, hand = context["seen"], context["hand"]
-        told = context["last_actions"].get(seat["number"], "") if hand else ""
         arranging = hand and hand.game == "levys" and seen["step"] == "arrange"
         if in_hand["arranged"] and arranging and told != "Order set":  # (not on its pill)
             notes.append("order set")
@@ -223,6 +224,14 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
     if in_hand and in_hand["to_act"]:
         notes.append("<strong>to act</strong>")
     return " &middot; ".join(notes)
+
+
+CARD_RUN = re.compile(r"\b(?:10|[2-9AKQJ])(?:-(?:10|[2-9AKQJ])){4}\b")
+
+
+def _runs_whole(text: str) -> str:
+    """A low's run of cards ("9-6-5-2-A") kept on one line where a shown hand wraps."""
+    return CARD_RUN.sub(lambda m: f'<span class="run">{m[0]}</span>', text)
 
 
 def seat(seat: dict, context: dict) -> str:
@@ -252,12 +261,13 @@ def seat(seat: dict, context: dict) -> str:
             net = won - context["put_in"].get(number, 0)
             even = "" if net else " even"  # (gold only where it won more than its own)
             said = f'      <div class="said won{even}">{won_net(won, net)}</div>\n'
-        elif not hand and number in context["nothing_won"]:
-            why = context["nothing_won"][number].removeprefix("Both declarer ")  # (its note)
+        elif not hand and (number in context["nothing_won"] or number in context["beaten"]):
+            why = context["nothing_won"].get(number) or context["beaten"][number]
+            why = why.removeprefix("Both declarer ")  # (its note says Both)
             said = f'      <div class="said lost">{escape(why[:1].upper() + why[1:])}</div>\n'
         shown = context["shown_hands"].get(number) if not hand else None
         if shown:  # the showdown: what this hand makes, shown by its seat
-            said = f'      <div class="shown">{escape(shown)}</div>\n{said}'
+            said = f'      <div class="shown">{_runs_whole(escape(shown))}</div>\n{said}'
         cards = "".join(card(c["name"], c["up"], c["new"]) for c in seat["cards"])
         bot = ""
         if player.bot:  # between hands "Why?" has it explain its last move of the hand

@@ -248,15 +248,21 @@ HALVES = {"high": "high half", "low": "low half", "omaha": "Omaha half", "draw":
 def beaten_words(beaten: dict[int, dict[str, list[int]]], names: dict[int, str]) -> dict[int, str]:
     """Why each hand in ``beaten`` (as ``beaten`` gives it) won nothing, in words:
     "beaten for low by Cat", "beaten for the Omaha half by Ann and for the five-card half
-    by Ann and Bob"."""
+    by Ann and Bob", "beaten for both halves by Ann"."""
 
-    def way(half: str, by: list[int]) -> str:
-        said = half if half in ("high", "low") else f"the {HALVES[half]}"
-        return said + (f" by {' and '.join(names.get(s, '') for s in by)}" if by else "")
+    def by(seats: list[int]) -> str:
+        return f" by {' and '.join(names.get(s, '') for s in seats)}" if seats else ""
 
-    # the halves in one order, however they were kept (PostgreSQL's JSON sorts keys)
-    return {seat: "beaten for " + " and for ".join(way(h, ways[h]) for h in HALVES if h in ways)
-            for seat, ways in beaten.items()}  # fmt: skip
+    def way(half: str, seats: list[int]) -> str:
+        return (half if half in ("high", "low") else f"the {HALVES[half]}") + by(seats)
+
+    def said(ways: dict[str, list[int]]) -> str:
+        if len(ways) == 2 and len({tuple(s) for s in ways.values()}) == 1:  # the same seats
+            return "beaten for both halves" + by(next(iter(ways.values())))
+        # the halves in one order, however they were kept (PostgreSQL's JSON sorts keys)
+        return "beaten for " + " and for ".join(way(h, ways[h]) for h in HALVES if h in ways)
+
+    return {seat: said(ways) for seat, ways in beaten.items()}
 
 
 STEP_WORDS = {

@@ -160,10 +160,11 @@
     });
     var suits = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
     var shown = order.map(function (card) { return (card[0] === "T" ? "10" : card[0]) + suits[card[1]]; });
-    // Short enough for one line on a phone (the cards' badges number them): "K♠ 3♥ up
-    // first", then "K♠ 3♥ K♥ J♣ up, Q♣ down"; what the others see first, and when.
+    // Short enough for one line on a phone (the cards' badges number them): "K♠ up
+    // first, then 3♥", then "K♠ 3♥ K♥ J♣ up, Q♣ down"; what the others see first, and when.
     form.querySelector(".order-shown").textContent = !order.length ? "tap the first card to turn up"
-      : order.length < 5 ? shown.join(" ") + " up first"
+      : order.length < 5 ? shown[0] + " up first" + (order.length > 1 ? ", then " : "")
+        + shown.slice(1).join(", ")
       : shown.slice(0, 4).join(" ") + " up, " + shown[4] + " down";
     form.querySelector(".confirm-order").disabled = order.length !== 5;
   }

@@ -391,6 +391,9 @@ def test_why_a_hand_lost_is_said_by_halves_and_names():
         3: "beaten for low by Bob",
         4: "beaten for the Omaha half by Ann and for the five-card half by Ann and Bob",
     }
+    assert beaten_words({2: {"draw": [1], "omaha": [1]}}, names) == {
+        2: "beaten for both halves by Ann"
+    }
 
 
 def test_a_seat_that_won_nothing_for_a_reason_says_why_by_the_seat():
@@ -706,9 +709,8 @@ def test_only_the_drawer_sees_their_new_cards_marked_and_their_folded_hand_greye
     assert len(re.findall(NEW, bar)) == 2 and "blue dot: your latest cards" in bar
     act(table, "fold")
     mine = _seat_html(page(table, session_of(table, seat)), seat)
-    assert "folded" in mine and set(re.findall(r'data-card="(\w\w)"', mine)) == {
-        str(c) for c in now
-    }
+    assert '<div class="said">Fold</div>' in mine and "folded" not in mine  # (once)
+    assert set(re.findall(r'data-card="(\w\w)"', mine)) == {str(c) for c in now}
     for html in [page(table, key) for key in (None, *(session_of(table, s) for s in (1, 2, 3)
                                                       if s != seat))]:  # fmt: skip
         assert 'data-card="' not in _seat_html(html, seat)
@@ -737,6 +739,12 @@ def test_the_middle_says_gets_back_where_the_seat_does():
     if len(high) == 1:  # (not a tie for high, which would give each its own ante back)
         assert f"<strong>P{high[0]['seat']}</strong> wins 2 (high half)" in said
     assert won_net(5, 5 - 3) == "Wins 5, up 2"
+    if len(high) == 1:  # the other High declarer's seat says who beat it
+        lost = ({1, 3} - {high[0]["seat"]}).pop()
+        told = f'<div class="said lost">Beaten for high by P{high[0]["seat"]}</div>'
+        assert told in _seat_html(html, lost)
+    for shown in re.findall(r'<div class="shown">(.*?)</div>', html):  # a low's run whole
+        assert re.fullmatch(r'[^-]*(<span class="run">[^<]*</span>[^-]*)?', shown), shown
 
 
 def test_the_waiting_bar_says_what_the_blue_dots_mean():
