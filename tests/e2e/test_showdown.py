@@ -49,8 +49,13 @@ LAYOUT = """() => {
 
 
 TABLET = {"width": 768, "height": 1024}
+PRESENT = r"""() => {  // everyone still at the table, as at a showdown they are (this
+  // test's players leave as the hand ends, and are marked away or not as time goes)
+  for (const notes of document.querySelectorAll('.felt .seat .notes'))
+    notes.innerHTML = notes.innerHTML.replace(/(\s*·\s*)?<span class="away">away<\/span>/, '');
+}"""
 LONGEST = """() => {  // the longest words a hand can show, and a long name that beat it
-  for (const seat of document.querySelectorAll('.felt .seat')) {
+  for (const seat of document.querySelectorAll('.felt .seat:not(.empty)')) {
     const both = seat.textContent.includes('declared Both');
     const shown = seat.querySelector('.shown'), lost = seat.querySelector('.said.lost');
     shown.textContent = both ? 'Full house, tens full of sevens · 10-10-10-7-7 low'
@@ -83,6 +88,8 @@ def test_a_showdown_at_every_table_size_fits_the_screen(request, running_server,
     page.goto(f"{running_server.base}/t/{invite}/")
     page.wait_for_selector(".awards li")  # (the next hand is dealt some seconds later)
     assert page.locator(".felt .seat .shown").count() == size
+    page.evaluate(PRESENT)
+    assert not page.locator(".felt .seat .away").count()
     for words in ("as dealt", "the longest"):
         if words == "the longest":
             page.evaluate(LONGEST)
