@@ -275,8 +275,8 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         if public else [],
         "winnings": _winnings(public["awards"]) if public else {},
         "put_in": {s["seat"]: s["in_pot"] for s in public["seats"]} if public else {},
-        "nothing_won": {a["seat"]: a["reason"] for a in public["awards"] if not a["amount"]}
-        if public else {},  # e.g. a failed Both declarer, told why by their seat
+        "nothing_won": {a["seat"]: a["reason"] for a in public["awards"] if a["half"] == "none"}
+        if public else {},  # a failed Both declarer, told why by their seat
         "shown_hands": public["shown_hands"] if public else {},
         "beaten": beaten_words(public["beaten"], names) if public else {},
         "last_beaten": _last_beaten(hand, shot.last, names),

@@ -148,13 +148,17 @@ def _just_won(context: dict) -> str:
 
 def won_halves(awards: list[dict]) -> dict[int, str]:
     """Which half of a split pot each seat won, as the middle says it: " (high half)",
-    " (Omaha half)", " (both halves)"; nothing for a pot won whole."""
+    " (Omaha half)", " (both halves)"; nothing for a seat that won a pot whole, or halves of
+    more than one pot (the result below says which)."""
     won: dict[int, set[str]] = {}
+    pots: dict[int, set[str]] = {}
     for award in awards:
-        if award["amount"] and award["half"] in HALVES:
+        if award["amount"]:
             won.setdefault(award["seat"], set()).add(award["half"])
+            pots.setdefault(award["seat"], set()).add(award.get("pot", ""))
     return {seat: " (both halves)" if len(halves) > 1 else f" ({HALVES[halves.pop()]})"
-            for seat, halves in won.items()}  # fmt: skip
+            for seat, halves in won.items()
+            if halves <= HALVES.keys() and len(pots[seat]) == 1}  # fmt: skip
 
 
 def _history_open(table) -> str:

@@ -79,10 +79,10 @@ def resolve_declare_pot(
         awards += award_best(pot_index, pot, high_half, "high", highs, high_of, order, why_high)
         awards += award_best(pot_index, pot, low_half, "low", lows, low_of, order, why_low)
     elif highs:
-        reason = "best high among High declarers; no Low declarer left, so the whole pot"
+        reason = "best high among High declarers; no Low declarer in this pot, so all of it"
         awards += award_best(pot_index, pot, pot.amount, "whole", highs, high_of, order, reason)
     elif lows:
-        reason = "best low among Low declarers; no High declarer left, so the whole pot"
+        reason = "best low among Low declarers; no High declarer in this pot, so all of it"
         awards += award_best(pot_index, pot, pot.amount, "whole", lows, low_of, order, reason)
     else:
         high_half, low_half = halves(pot.amount)

@@ -257,7 +257,7 @@ def beaten_words(beaten: dict[int, dict[str, list[int]]], names: dict[int, str])
         return (half if half in ("high", "low") else f"the {HALVES[half]}") + by(seats)
 
     def said(ways: dict[str, list[int]]) -> str:
-        if len(ways) == 2 and len({tuple(s) for s in ways.values()}) == 1:  # the same seats
+        if len(ways) == 2 and len({frozenset(s) for s in ways.values()}) == 1:  # the same seats
             return "beaten for both halves" + by(next(iter(ways.values())))
         # the halves in one order, however they were kept (PostgreSQL's JSON sorts keys)
         return "beaten for " + " and for ".join(way(h, ways[h]) for h in HALVES if h in ways)

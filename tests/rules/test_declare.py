@@ -84,7 +84,7 @@ def test_two_failed_both_declarers_with_an_eligible_second_best_hand():
     # house rule: an eligible second best hand wins the half (here: the whole pot).
     awards = resolve({1: ("both", "trips"), 2: ("both", "six_low"), 3: ("high", "kings")})
     assert won(awards) == {3: 100}
-    assert "no Low declarer left" in next(a for a in awards if a.amount).reason
+    assert "no Low declarer in this pot" in next(a for a in awards if a.amount).reason
 
 
 def test_rule_4_nobody_left_pot_goes_as_if_nobody_declared():

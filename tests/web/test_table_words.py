@@ -587,6 +587,11 @@ def test_the_middle_names_the_half_each_winner_took():
               {"seat": 3, "amount": 4, "half": "whole"}, {"seat": 1, "amount": 2, "half": "low"},
               {"seat": 2, "amount": 0, "half": "high"}]  # fmt: skip
     assert table_html.won_halves(awards) == {1: " (both halves)", 2: " (low half)"}
+    side = [{"seat": 1, "amount": 6, "half": "whole", "pot": "Side pot 1"},
+            {"seat": 1, "amount": 5, "half": "high", "pot": "Main pot"},
+            {"seat": 2, "amount": 2, "half": "low", "pot": "Main pot"},
+            {"seat": 2, "amount": 3, "half": "low", "pot": "Side pot 2"}]  # fmt: skip
+    assert table_html.won_halves(side) == {}  # 11 is no half; the result says which pot
     sviten = [{"seat": 1, "amount": 5, "half": "draw"}, {"seat": 2, "amount": 5, "half": "omaha"},
               {"seat": 1, "amount": 2, "half": "omaha"}]  # fmt: skip
     assert table_html.won_halves(sviten) == {1: " (both halves)", 2: " (Omaha half)"}
