@@ -21,16 +21,17 @@ from games.rules.catalog import FORCED_BETS, GAMES, house_rules, house_words
 from games.rules.hand import ABSENT_WORDS
 from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
 from games.rules.history import choice_text
-from games.rules.view import HALVES, beaten_words, betting_name, last_actions, stakes
+from games.rules.view import beaten_words, betting_name, last_actions, stakes, where_won
 from games.rules_pages import rules_link
 from games.state import TableSnapshot, dealt_in, keep, snapshot
 
 
-def event_text(event: dict, names: dict[int, str]) -> str:
-    """One line of the live hand log; an action made for an absent player says by whom."""
+def event_text(event: dict, names: dict[int, str], log: list[dict] = ()) -> str:
+    """One line of the hand's live ``log``; an action made for an absent player says by
+    whom."""
     who = names.get(event.get("seat"), f"seat {event.get('seat')}")
     marks = marked(names)  # "Q♠", as on the cards; a player called "As" stays "As"
-    line = _event_line(event, marks.get(event.get("seat"), who), marks)
+    line = _event_line(event, marks.get(event.get("seat"), who), marks, log)
     text = faces_named(line, names)
     by = event.get("by")
     if event["event"] == "chosen":
@@ -42,7 +43,7 @@ def event_text(event: dict, names: dict[int, str]) -> str:
     return text
 
 
-def _event_line(event: dict, who: str, names: dict[int, str]) -> str:
+def _event_line(event: dict, who: str, names: dict[int, str], log) -> str:
     kind = event["event"]
     simple = {
         "fold": f"{who} folds",
@@ -98,8 +99,8 @@ def _event_line(event: dict, who: str, names: dict[int, str]) -> str:
     if kind == "uncalled":
         return f"{event['amount']} uncalled returned to {who}"
     if kind == "award":
-        half = f", {HALVES[event['half']]}" if event["half"] in HALVES else ""
-        return f"{who} wins {event['amount']} ({event['pot'].lower()}{half})"
+        where = where_won(event, [e for e in log if e["event"] == "award"])
+        return f"{who} wins {event['amount']}" + (f" ({', '.join(where)})" if where else "")
     return kind
 
 
@@ -268,7 +269,8 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "board": [{"name": c} for c in public["board"]] if public else [],
         "one_up": {"name": one_up["card"]} if one_up else None,
         "one_up_seat": one_up["seat"] if one_up else None,
-        "log": [event_text(e, names) for e in public["log"][-LOG_SHOWN:]] if public else [],
+        "log": [event_text(e, names, public["log"]) for e in public["log"][-LOG_SHOWN:]]
+        if public else [],
         "log_first": max(1, len(public["log"]) - LOG_SHOWN + 1) if public else 1,
         "last_actions": last_actions(public["log"], public["step"]) if public else {},
         "awards": [dict(a, name=names.get(a["seat"], "")) for a in public["awards"]]

@@ -19,7 +19,7 @@ from games.models import STRUCTURE_CHOICES
 from games.rules.cards import faces
 from games.rules.catalog import GAMES
 from games.rules.hints import low_in_words
-from games.rules.view import HALVES
+from games.rules.view import HALVES, where_won
 from games.state import choice_due
 from games.templatetags.poker import HISTORY_OPEN, card, won_net
 
@@ -315,11 +315,12 @@ def log(lines: list[str], first: int = 1) -> str:
     )
 
 
-def _award(award: dict) -> str:
+def _award(award: dict, awards: list[dict] = ()) -> str:
+    """One of the hand's ``awards`` (or a hand beaten, which has no amount) as a line."""
     text = f"<strong>{escape(award['name'])}</strong>"
     if award.get("amount"):
-        half = f", {HALVES[award['half']]}" if award.get("half") in HALVES else ""
-        text += f" wins {award['amount']} &middot; {escape(award.get('pot', ''))}{half}"
+        where = ", ".join(where_won(award, awards))
+        text += f" wins {award['amount']}" + (f" &middot; {escape(where)}" if where else "")
     if award.get("hand"):  # Sviten's Omaha half names its cards: "Js Ts with ..." as J♠ 10♠
         text += f" &middot; {escape(faces(low_in_words(award['hand'])))}"
     return f"<li>{text} &middot; <em>{escape(award.get('reason', ''))}</em></li>"
@@ -333,7 +334,7 @@ def awards(context: dict) -> str:
         # ... by the name of each hand, without its cards (Sviten's "Omaha: ...: Js Ts with")
         named = [dict(a, name=context["names"].get(a["seat"], ""), hand=a["hand"].split(":")[0])
                  for a in last.result["awards"]]  # fmt: skip
-        items = "".join(_award(a) for a in named)
+        items = "".join(_award(a, named) for a in named)
         items += "".join(_award({"name": context["names"].get(seat, ""), "reason": why,
                                  "hand": shown})
                          for seat, why, shown in context["last_beaten"])  # fmt: skip
@@ -347,7 +348,7 @@ def awards(context: dict) -> str:
         return ""
     hand = context["hand"] or context["last_hand"]
     number = hand.number if hand else ""
-    items = "".join(_award(a) for a in context["awards"])
+    items = "".join(_award(a, context["awards"]) for a in context["awards"])
     items += "".join(  # a hand shown that won nothing: who beat it
         _award({"name": context["names"].get(seat, ""), "reason": why,
                 "hand": context["shown_hands"].get(seat, "")})

@@ -27,7 +27,7 @@ from games.rules.document import ReplayError, replay, start_hand
 from games.rules.errors import RulesError
 from games.rules.hand import Hand, Player
 from games.rules.hints import low_in_words
-from games.rules.view import HALVES, beaten, beaten_words, shown_hands, view
+from games.rules.view import beaten, beaten_words, shown_hands, view, where_won
 
 
 def held_cards(player: Player) -> list[Card]:
@@ -180,13 +180,12 @@ def part_of_hand(hand: Hand) -> str:
     return hand.street or hand.step
 
 
-def award_text(award: dict, name: str) -> str:
-    """One award in words: "Bob wins 22 (Main pot): everyone else folded"."""
+def award_text(award: dict, name: str, awards: list[dict]) -> str:
+    """One of the hand's ``awards`` in words: "Bob wins 22: everyone else folded", "Bob
+    wins 8 (Side pot 1, high half) with ..."."""
     if not award["amount"]:
         return f"{name}: {award['reason']}"
-    where = [award["pot"]] if award.get("pot") else []
-    if award["half"] in HALVES:
-        where.append(HALVES[award["half"]])
+    where = where_won(award, awards)
     text = f"{name} wins {award['amount']}"
     text += f" ({', '.join(where)})" if where else ""
     text += f" with {low_in_words(award['hand'])}" if award.get("hand") else ""
@@ -301,7 +300,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
             }
             for s, p in sorted(hand.players.items())
         ],
-        "awards": [{**a, "text": award_text(_shown(a), names[a["seat"]])} for a in awards]
+        "awards": [{**a, "text": award_text(_shown(a), names[a["seat"]], awards)} for a in awards]
         + _beaten_lines(hand, names),
         "showdown": hand.showdown,
         "finished": hand.finished,
@@ -367,8 +366,8 @@ def text_log(
         for s in order
         if (shown := [c for c in dealt[s] if c is not None])
     ]
-    for award in hand.result()["awards"]:
-        lines.append(award_text(award, names[award["seat"]]))
+    awards = hand.result()["awards"]
+    lines += [award_text(award, names[award["seat"]], awards) for award in awards]
     shown, why = shown_hands(hand), beaten_words(beaten(hand), names)
     lines += [f"{names[s]} wins nothing with {shown[s]}: {why[s]}" for s in why]
     return lines

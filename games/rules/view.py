@@ -245,6 +245,16 @@ def beaten(hand: Hand) -> dict[int, dict[str, list[int]]]:
 HALVES = {"high": "high half", "low": "low half", "omaha": "Omaha half", "draw": "five-card half"}
 
 
+def where_won(award: dict, awards: list[dict]) -> list[str]:
+    """Where ``award`` (one of the hand's ``awards``, or an award event of its log) was won,
+    in words: its pot, named only when the hand had a side pot, and its half: ["Side pot
+    1", "low half"]; [] for a whole pot where there was only one."""
+    split = any(a.get("pot", "Main pot") != "Main pot" for a in awards)
+    return ([award["pot"]] if split and award.get("pot") else []) + (
+        [HALVES[award["half"]]] if award.get("half") in HALVES else []
+    )
+
+
 def beaten_words(beaten: dict[int, dict[str, list[int]]], names: dict[int, str]) -> dict[int, str]:
     """Why each hand in ``beaten`` (as ``beaten`` gives it) won nothing, in words:
     "beaten for low by Cat", "beaten for the Omaha half by Ann and for the five-card half

@@ -595,14 +595,25 @@ def test_the_middle_names_the_half_each_winner_took():
     sviten = [{"seat": 1, "amount": 5, "half": "draw"}, {"seat": 2, "amount": 5, "half": "omaha"},
               {"seat": 1, "amount": 2, "half": "omaha"}]  # fmt: skip
     assert table_html.won_halves(sviten) == {1: " (both halves)", 2: " (Omaha half)"}
-    line = table_html._award({"name": "Ann", "amount": 5, "pot": "Main pot", "half": "omaha",
-                              "hand": "", "reason": "best Omaha hand"})  # fmt: skip
-    assert "Ann</strong> wins 5 &middot; Main pot, Omaha half &middot;" in line
+    omaha = {"name": "Ann", "amount": 5, "pot": "Main pot", "half": "omaha", "hand": "",
+             "reason": "best Omaha hand"}  # fmt: skip
+    assert "Ann</strong> wins 5 &middot; Omaha half &middot;" in table_html._award(omaha, [omaha])
+    line = table_html._award(dict(side[1], name="Ann", reason="best high"), side)
+    assert "Ann</strong> wins 5 &middot; Main pot, high half &middot;" in line  # there are three
     chose, served = ({"event": kind, "seat": 1, "count": 0} for kind in ("lock", "served"))
     said = [presenter.event_text(e, {1: "Ann"}) for e in (chose, served)]
     assert said == ["Ann will stand pat", "Ann stands pat"]  # Sviten's draw: not said twice
     won = {"event": "award", "seat": 1, "amount": 57, "pot": "Main pot", "half": "draw"}
-    assert presenter.event_text(won, {1: "Ann"}) == "Ann wins 57 (main pot, five-card half)"
+    assert presenter.event_text(won, {1: "Ann"}, [won]) == "Ann wins 57 (five-card half)"
+    side_won = dict(won, pot="Side pot 1", amount=8)
+    log = [won, side_won]
+    said = [presenter.event_text(e, {1: "Ann"}, log) for e in log]
+    assert said == [
+        "Ann wins 57 (Main pot, five-card half)",
+        "Ann wins 8 (Side pot 1, five-card half)",
+    ]
+    whole = {"event": "award", "seat": 1, "amount": 4, "pot": "Main pot", "half": "whole"}
+    assert presenter.event_text(whole, {1: "Ann"}, [whole]) == "Ann wins 4"
 
 
 def test_a_paired_low_is_said_alike_in_the_bar_on_the_seat_and_in_the_result():
@@ -615,9 +626,10 @@ def test_a_paired_low_is_said_alike_in_the_bar_on_the_seat_and_in_the_result():
         "hand": "Pair of aces (A-A-9-8-2) low",
         "reason": "best low among Low declarers",
     }
-    assert "Main pot, low half &middot; A-A-9-8-2 low, paired &middot;" in table_html._award(award)
-    review = "Cat wins 4 (Main pot, low half) with A-A-9-8-2 low, paired: best low among"
-    assert rules_history.award_text(award, "Cat").startswith(review)
+    line = table_html._award(award, [award])
+    assert "wins 4 &middot; low half &middot; A-A-9-8-2 low, paired &middot;" in line
+    review = "Cat wins 4 (low half) with A-A-9-8-2 low, paired: best low among"
+    assert rules_history.award_text(award, "Cat", [award]).startswith(review)
     cards = ["Ah", "Ad", "9c", "8s", "2d"]
     assert (
         hand_in_words(cards, [], "levys", "ace-to-five") == "Pair of aces · A-A-9-8-2 low, paired"
