@@ -23,7 +23,7 @@ from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
 from games.rules.history import choice_text
 from games.rules.view import beaten_words, betting_name, last_actions, stakes, where_won
 from games.rules_pages import rules_link
-from games.state import TableSnapshot, dealt_in, keep, snapshot
+from games.state import TableSnapshot, choice_due, dealt_in, keep, snapshot
 
 
 def event_text(event: dict, names: dict[int, str], log: list[dict] = ()) -> str:
@@ -290,6 +290,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "games": GAMES.values(),
         "chooser": shot.button_next,
         "chooser_name": seated.get(shot.button_next, ""),
+        "choice_due": choice_due(shot),
         "waiting": [p for p in players if p.status == Player.REQUESTED],
         "free_seats": [s["number"] for s in seat_players
                        if not s["player"] and not s["requested"]],

@@ -132,7 +132,7 @@ class Screen:
         table = shot.table
         due = shot.hand.deadline if shot.hand else (table.next_deal_at if table.dealing else None)
         if shot.hand is None and shot.button_next is not None:
-            due = choice_due(table) or due  # a dealer's choice waits for the button's player
+            due = choice_due(shot) or due  # a dealer's choice waits for the button's player
         return due.timestamp() if due else None
 
     async def send_table(

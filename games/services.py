@@ -165,8 +165,9 @@ def _new_version(table: Table, change: Change) -> TableSnapshot:
     if change.players is not None:
         live = (p for p in change.players if p.status not in (Player.LEFT, Player.REFUSED))
         players = sorted(live, key=lambda p: p.pk)  # as the database gives them
-        refused = held.refused | {p.session_key for p in change.players
-                                  if p.status == Player.REFUSED}  # fmt: skip
+        latest = {p.session_key: p.status for p in change.players}  # asked again, or left
+        refused = {key for key in held.refused if key not in latest}
+        refused = frozenset(refused | {k for k, s in latest.items() if s == Player.REFUSED})
     seated = {p.pk: p.status for p in players}
     if change.noted or seated != {p.pk: p.status for p in held.players}:  # read anew
         away = presence.away(table.pk, players, timezone.now())
@@ -371,7 +372,7 @@ def change_settings(table: Table, **settings) -> str:
     """New game or stakes (checked by games.forms.TableSettingsForm): they apply from the
     next hand dealt, and the chat tells everyone what changed; the host is told too."""
     before = next_stakes(table, None), table.action_clock, table.time_bank, table.chip_value
-    seats = table.seat_count
+    opened, seats = table.history_open, table.seat_count
     fewer = settings.get("seat_count", seats)
     if fewer < seats and any((p.seat or 0) > fewer for p in players(table)):
         raise ServiceError(f"someone sits beyond seat {fewer}: the table keeps its seats")
@@ -392,6 +393,10 @@ def change_settings(table: Table, **settings) -> str:
         told.append(f"a chip is worth {format(table.chip_value.normalize(), 'f')}"
                     if table.chip_value
                     else "the ledger counts chips only")  # fmt: skip
+    if table.history_open != opened:  # (at once, the hands played already too)
+        told.append("every finished hand's cards, folded ones too, are open to everyone in the "
+                    "hand history" if table.history_open
+                    else "the hand history shows each player only the cards they saw")  # fmt: skip
     if told:
         _announce(table, "Changed: " + "; ".join(told) + ".")
     return "Saved: " + "; ".join(told) + "." if told else "Saved."
@@ -903,10 +908,16 @@ def _must_be_away(table: Table, player: Player, clock_out: bool, now: datetime) 
 
 @writes_table
 def void_hand(table: Table, now: datetime | None = None) -> None:
-    """Call off the hand: every contribution goes back (stacks are as before the deal)."""
+    """Call off the hand: every contribution goes back (stacks are as before the deal), and
+    the same player deals again: the button goes back to where it was before the deal and,
+    at dealer's choice, the game stays the one picked."""
     now = now or timezone.now()
     hand = _locked_hand(table)
     engine = load_engine(hand)
+    before = table.hands.filter(number=hand.number - 1).values_list("document", flat=True)
+    table.button = before[0]["button"] if before else None
+    if "chosen" in hand.document:
+        table.chosen_game, table.chosen_by = hand.game, hand.document["chosen"].get("by", "")
     returned = {s: p.contributed for s, p in engine.players.items() if p.contributed}
     hand.finished = hand.voided = True
     hand.deadline = None

@@ -154,7 +154,7 @@ class TableSnapshot:
     last: Hand | None
     views: dict[int | None, dict] | None  # what each seat, and a spectator (None), may see
     button_next: int | None
-    refused: frozenset[str] = frozenset()  # sessions the host has refused a seat (ever)
+    refused: frozenset[str] = frozenset()  # sessions whose last request the host refused
     shared: dict = field(default_factory=dict)  # what all viewers share (presenter)
     made_here: bool = False  # made by a change in this process (not read)
     chat: tuple[tuple, ...] = ()  # the chat's latest lines: (id, name, by host, text)
@@ -182,9 +182,10 @@ def load_snapshot(
     seat, and who is ``away``): as the service leaves them (else read); ``chat``: the
     chat's latest lines, when known (else read)."""
     if players is None:
-        rows = list(table.players.exclude(status=Player.LEFT).order_by("pk"))
-        players = [p for p in rows if p.status != Player.REFUSED]
-        refused = frozenset(p.session_key for p in rows if p.status == Player.REFUSED)
+        rows = list(table.players.order_by("pk"))
+        players = [p for p in rows if p.status not in (Player.LEFT, Player.REFUSED)]
+        latest = {p.session_key: p.status for p in rows}  # (a session's last request wins)
+        refused = frozenset(key for key, status in latest.items() if status == Player.REFUSED)
         away = presence.away(table.pk, players, timezone.now())  # read with the players
     if played is not None:
         hand, engine = played
@@ -218,11 +219,16 @@ def chat_lines(table_id: int) -> tuple[tuple, ...]:
     return tuple(reversed(rows.values_list("id", "name", "by_host", "text")[:CHAT_SHOWN]))
 
 
-def choice_due(table: Table) -> datetime | None:
+def choice_due(shot: TableSnapshot) -> datetime | None:
     """When the clock makes a dealer's choice that is still to be made (None: no clock,
-    or no choice waiting): the action clock's time after the next deal was due."""
+    no choice waiting, or a bot on the button, which picks as the deal comes due): the
+    action clock's time after the next deal was due."""
+    table = shot.table
     waiting = table.game == "dealers-choice" and not table.chosen_game and table.dealing
     if not (waiting and table.action_clock and table.next_deal_at):
+        return None
+    if any(p.bot and p.seat == shot.button_next and p.status == Player.SEATED
+           for p in shot.players):  # fmt: skip
         return None
     return table.next_deal_at + timedelta(seconds=table.action_clock)
 

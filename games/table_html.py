@@ -20,7 +20,6 @@ from games.rules.cards import faces
 from games.rules.catalog import GAMES
 from games.rules.hints import low_in_words
 from games.rules.view import HALVES, where_won
-from games.state import choice_due
 from games.templatetags.poker import HISTORY_OPEN, card, won_net
 
 
@@ -113,7 +112,7 @@ def _step(context: dict) -> str:
         return f"{_just_won(context)}{escape(picked)} {_coming(table)}"  # may have left since)
     if chooser and table.game == "dealers-choice":
         name = escape(context["chooser_name"])
-        due = choice_due(table)
+        due = context["choice_due"]
         return _just_won(context) + (
             f"Dealer's choice: waiting for {name} (seat {chooser}, on the button) "
             f"to pick the game.{clock(due, table.action_clock) if due else ''}")  # fmt: skip

@@ -213,7 +213,9 @@ def join(request: HttpRequest, invite: str) -> HttpResponse:
     except ServiceError as error:
         return notice(request, str(error), error=True)
     if player.status == Player.REQUESTED:
-        return notice(request, f"Asked for seat {player.seat}: the host will let you in.")
+        return notice(
+            request, f"Asked the host for seat {player.seat}: you sit down once they let you in."
+        )
     return notice(request, f"Welcome, {player.name}: you are in seat {player.seat}.")
 
 

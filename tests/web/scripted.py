@@ -46,3 +46,16 @@ def fold_to(table, winner: int) -> None:
         else:
             action = {"type": "fold"} if legal["call"] else {"type": "check"}
         services.act(table.pk, session_of(table, seat), hand.sequence, action)
+
+
+def fold_around(table) -> None:
+    """Play the hand in progress out at once: the first who may bet bets the least, and
+    everyone who faces a bet folds."""
+    while (hand := state.current_hand(table)) is not None:
+        engine = state.load_engine(hand)
+        seat = engine.actors()[0]
+        legal = engine.legal_actions(seat)
+        action = ({"type": "fold"} if legal["call"]
+                  else {"type": "bet", "to": legal["min_to"]} if "bet" in legal["kinds"]
+                  else {"type": "check"})  # fmt: skip
+        services.act(table.pk, session_of(table, seat), hand.sequence, action)

@@ -27,7 +27,7 @@ def test_with_approval_on_the_host_sits_at_once_and_others_wait():
     guest = Client()
     guest.get(f"/t/{table.invite}/")
     response = guest.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Gus", "buy_in": 100})
-    assert "the host will let you in" in response.content.decode()
+    assert "you sit down once they let you in" in response.content.decode()
     statuses = dict(Player.objects.values_list("name", "status"))
     assert statuses == {"Hal": "seated", "Gus": "requested"}
     assert table.ledger.filter(player__name="Hal", kind="buy-in").exists()
@@ -109,3 +109,19 @@ def test_the_chat_tells_everyone_of_new_stakes_and_of_a_stack_the_host_changed()
     ]  # fmt: skip
     page = Client().get(f"/t/{table.invite}/").content.decode()
     assert "<b>Host</b> Ann&#x27;s stack +50" in page
+
+
+def test_opening_the_hand_history_says_it_opens_every_hand_at_once():
+    host, table = host_table()
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    assert "open to everyone: at once, the hands already played too." in page
+    told = services.change_settings(table.pk, history_open=True)
+    opened = "every finished hand's cards, folded ones too, are open to everyone"
+    assert told.startswith(f"Saved: {opened}")
+    told = services.change_settings(table.pk, history_open=False)
+    assert told == "Saved: the hand history shows each player only the cards they saw."
+    said = list(ChatLine.objects.filter(table=table).order_by("id").values_list("text", flat=True))
+    assert [line.split(":")[1].strip()[:20] for line in said] == [
+        opened[:20],
+        "the hand history sho",
+    ]

@@ -21,6 +21,7 @@ from tests.web.helpers import (
     seat_players,
     session_of,
 )
+from tests.web.scripted import fold_around
 
 pytestmark = pytest.mark.django_db
 
@@ -326,15 +327,15 @@ def test_a_table_cut_to_fewer_seats_moves_the_button_on_as_clockwise_as_before()
         services.request_seat(table.pk, f"s{seat}", seat, f"P{seat}", 100)
     services.set_dealing(table.pk, True)
     later = timezone.now()
-    for _ in range(4):  # void hands until the button is on seat 8
+    for _ in range(4):  # play hands until the button is on seat 8
         if Table.objects.get(pk=table.pk).button == 8:
             break
-        services.void_hand(table.pk)
+        fold_around(table)
         later += timedelta(seconds=30)
         services.tick(table.pk, later)
     assert Table.objects.get(pk=table.pk).button == 8
     services.set_dealing(table.pk, False)
-    services.void_hand(table.pk)
+    fold_around(table)
     services.leave(table.pk, "s8")
     settings = cleaned(TableSettingsForm(as_sent(house_rules("sviten")), table=table))
     services.change_settings(table.pk, **settings)

@@ -16,8 +16,10 @@ from games.models import Player, Table
 from games.rules import history as rules_history
 from games.rules.hints import hand_in_words
 from games.rules.view import beaten_words
+from games.screen import Screen
 from games.templatetags.poker import won_net
 from tests.web.helpers import make_table, play_current_hand, seat_players, session_of
+from tests.web.scripted import fold_around
 
 pytestmark = pytest.mark.django_db
 
@@ -173,6 +175,21 @@ def test_a_refused_seat_request_is_told_plainly():
     assert "The host did not give you a seat" not in page(table, "someone else")
 
 
+@pytest.mark.parametrize("read", [False, True], ids=["as changed", "as read"])
+def test_a_player_once_refused_who_got_in_and_left_is_not_told_they_were_refused(read):
+    table = make_table("levys", approval_required=True)
+    player = services.request_seat(table.pk, "s9", 2, "Zed", 100)
+    services.answer_seat_request(table.pk, player.pk, False)
+    player = services.request_seat(table.pk, "s9", 2, "Zed", 100)
+    assert "The host did not give you a seat" not in page(table, "s9")  # asking again
+    services.answer_seat_request(table.pk, player.pk, True)
+    services.leave(table.pk, "s9")
+    if read:
+        state.forget(table.pk)  # read from the database
+    html = page(table, "s9")
+    assert "Take a seat" in html and "The host did not give you a seat" not in html
+
+
 def test_dealers_choice_badges_the_chooser_and_the_clock_picks_the_last_game():
     table = make_table("dealers-choice", action_clock=20)
     seat_players(table, 2)
@@ -192,6 +209,53 @@ def test_dealers_choice_badges_the_chooser_and_the_clock_picks_the_last_game():
     said = f"Dealer's choice: the clock picks Levy's Game for P{chooser}"
     assert said in unescape(page(table, None))  # the live log, and the review's text
     assert said in history.hand_text(hand, None, show_all=False)
+
+
+def test_a_bot_on_the_button_picks_the_game_as_the_deal_comes_due_not_at_the_clock():
+    table = make_table("dealers-choice", action_clock=30)
+    seat_players(table, 1)
+    for seat in (2, 3):
+        services.sit_bot(table.pk, seat)
+    services.set_dealing(table.pk, True)
+    played = []
+    for _ in range(3):  # a hand for each seat on the button
+        shot = state.latest_snapshot(table.pk)
+        chooser, table = shot.button_next, shot.table
+        due, deal = Screen._due(shot), table.next_deal_at
+        if chooser == 1:  # the person has the action clock to pick
+            assert due == state.choice_due(shot).timestamp() == deal.timestamp() + 30
+            assert '<span class="clock" data-deadline=' in page(table, None)
+            services.choose_game(table.pk, "s1", "high-low-declare", now=deal)
+        else:  # a bot picks as the deal comes due: no clock to wait for
+            assert state.choice_due(shot) is None and due == deal.timestamp()
+            assert '<span class="clock" data-deadline=' not in page(table, None)
+            services.tick(table.pk, now=deal)
+        hand = state.current_hand(table)
+        assert hand is not None and hand.document["button"] == chooser
+        played.append(chooser)
+        fold_around(table)
+    assert sorted(played) == [1, 2, 3]
+
+
+def test_a_voided_hand_is_dealt_again_by_the_same_player_at_dealers_choice_the_same_game():
+    table = make_table("dealers-choice")
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    first = state.latest_snapshot(table.pk).button_next
+    services.choose_game(table.pk, session_of(table, first), "high-low-declare")
+    fold_around(table)  # the button moves on
+    services.tick(table.pk, now=timezone.now() + timedelta(seconds=20))
+    shot = state.latest_snapshot(table.pk)
+    second = shot.button_next
+    assert second != first
+    services.choose_game(table.pk, session_of(table, second), "sviten", now=shot.table.next_deal_at)
+    services.void_hand(table.pk)
+    shot = state.latest_snapshot(table.pk)
+    assert shot.button_next == second and shot.table.chosen_game == "sviten"
+    assert "Dealer&#x27;s choice: Sviten Special is picked." in page(shot.table, None)
+    services.tick(table.pk, now=shot.table.next_deal_at)
+    hand = state.current_hand(table)
+    assert (hand.number, hand.game, hand.document["button"]) == (3, "sviten", second)
 
 
 def test_between_hands_at_dealers_choice_only_the_chooser_has_the_button():
