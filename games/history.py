@@ -11,7 +11,7 @@ from django.db.models import Sum
 from games.models import Hand, LedgerEntry, Player, Table
 from games.rules.catalog import GAMES
 from games.rules.history import bot_reason, names_of, review, text_log
-from games.rules.names import BANK, name_key
+from games.rules.names import BANK, HOST, name_key
 from games.rules.settle import settle_up
 from games.rules.view import last_actions
 
@@ -151,6 +151,22 @@ class Ledger:
     chip_value: Decimal | None = None
     changes: list[tuple[LedgerEntry, str]] = field(default_factory=list)  # the host's
     labels: dict[int, str] = field(default_factory=dict)  # player id: their person's label
+    host: str = ""  # who settles for the host's bots and the bank, in the payments
+    hosts_share: list[tuple[str, int]] = field(default_factory=list)  # those nets (label, net)
+
+    @property
+    def host_note(self) -> str:
+        """Why the host's payments are not the host's net alone: "Sam settles for Bot Ada
+        (-43) and the bank (+10): the host's bots play the host's chips, and the host is
+        the bank of the corrections." ("" when they are)."""
+        if not self.hosts_share:
+            return ""
+        who = "The host" if self.host == HOST else self.host
+        parts = [f"{label} ({net:+d})" for label, net in self.hosts_share]
+        bots = any(label != BANK for label, _ in self.hosts_share)
+        why = ["the host's bots play the host's chips"] if bots else []
+        why += ["the host is the bank of the corrections"] if self.bank_net else []
+        return f"{who} settles for {' and '.join(parts)}: {', and '.join(why)}."
 
     @property
     def stacks(self) -> int:
@@ -257,17 +273,33 @@ def ledger(table: Table) -> Ledger:
         entry.person = labels.get(entry.player_id, entry.player.name)
     book = Ledger(rows, entries_sum, chip_value=table.chip_value, changes=changes, labels=labels)
     if book.balance == 0:
-        nets = {row.label: row.net for row in rows}
-        if book.bank_net:
-            nets[_bank_name(nets)] = book.bank_net
-        book.payments = settle_up(nets)
+        _settle(book, table)
     return book
 
 
-def _bank_name(names) -> str:
-    """BANK, unless a player took that name (before it was kept for the bank)."""
+def _settle(book: Ledger, table: Table) -> None:
+    """The payments that square the nets. The host's bots play the host's chips and the
+    host is the bank of the corrections, so their nets are the host's: added to the host's
+    own where the host sat at the table, else paid and taken by "the host"."""
+    if table.practice:  # play chips: nobody settles up
+        return
+    nets = {row.label: row.net for row in book.rows if not row.player.bot}
+    share = [(row.player.name, row.net) for row in book.rows if row.player.bot and row.net]
+    if book.bank_net:
+        share.append((BANK, book.bank_net))
+    if share:
+        hosts = table.players.filter(host=True).values_list("session_key", flat=True)
+        sat = [row.label for row in book.rows if row.player.session_key in set(hosts)]
+        book.host = sat[0] if sat else _party_name(nets, HOST)
+        book.hosts_share = share
+        nets[book.host] = nets.get(book.host, 0) + sum(net for _, net in share)
+    book.payments = settle_up(nets)
+
+
+def _party_name(names, party: str) -> str:
+    """``party``, unless a player took that name (before it was kept for the ledger)."""
     taken = {name_key(name) for name in names}
-    return BANK if name_key(BANK) not in taken else f"{BANK} (corrections)"
+    return party if name_key(party) not in taken else f"{party} (of the table)"
 
 
 def session_summary(table: Table) -> dict:

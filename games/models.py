@@ -85,6 +85,7 @@ class Player(models.Model):
     sitting_out = models.BooleanField(default=False)
     bank_used = models.PositiveIntegerField(default=0)  # seconds of the table's time bank
     bot = models.BooleanField(default=False)  # played by games.rules.bots
+    host = models.BooleanField(default=False)  # the host's own seat: settles for the bots
     muted = models.BooleanField(default=False)  # by the host: reads the chat, says nothing
     created = models.DateTimeField(auto_now_add=True)
 

@@ -15,7 +15,8 @@ from games.rules.errors import Refused
 
 CASHIER = "cashier"  # the other side of every ledger transfer
 BANK = "the bank"  # the other side of corrections in settle-up
-RESERVED = (CASHIER, BANK)
+HOST = "the host"  # who settles for the host's bots and the bank
+RESERVED = (CASHIER, BANK, HOST)
 LONGEST = 24
 INVISIBLE = ("Cc", "Cf")  # control and format characters: zero-width spaces, bidi marks
 IGNORABLE = {0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0,

@@ -35,11 +35,12 @@ def nets(table: Table) -> dict[str, int]:
 
 
 def assert_settled(table: Table) -> None:
-    """The payments bring every net, the bank's included, to zero."""
+    """The payments bring every net, the bank's included (the host's), to zero."""
     book = history.ledger(table)
     owed = {row.player.name: row.net for row in book.rows}
     if book.bank_net:
-        owed[history.BANK] = book.bank_net
+        assert book.host == "the host"  # no host sits at these tables
+        owed["the host"] = book.bank_net
     for payer, payee, chips in book.payments:
         owed[payer] += chips
         owed[payee] -= chips
@@ -190,8 +191,9 @@ def test_the_forms_book_the_kind_chosen_and_the_ledger_shows_it():
     assert "<th>Corrections <small>(no money)</small></th>" in page  # one was made
     assert "correction (no money)" in page and "removal (money out)" in page
     assert "cab fare" in page
-    assert "&minus; corrections -5 = <strong>0</strong>" in page
-    assert "P1 pays the bank 5 chips" in page
+    assert "&minus; corrections (-5) = <strong>0</strong>" in page
+    assert "P1 pays the host 5 chips" in page
+    assert "The host settles for the bank (+5): the host is the bank of the corrections." in page
     rows = list(csv.reader(io.StringIO(host.get(f"/t/{table.invite}/ledger.csv").content.decode())))
     assert {r[3] for r in rows[1:]} == {"buy-in", "correction", "removal"}
     assert sum(int(r[4]) for r in rows[1:]) == 0

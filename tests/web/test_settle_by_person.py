@@ -104,7 +104,7 @@ def test_names_that_differ_only_in_spacing_are_the_same_name():
 
 
 @pytest.mark.parametrize(
-    "reserved", ["cashier", "Cashier", "the bank", "THE  BANK", "the\u00a0bank\u200b"]
+    "reserved", ["cashier", "Cashier", "the bank", "THE  BANK", "the\u00a0bank\u200b", "The Host"]
 )
 def test_the_ledgers_own_parties_are_not_names(reserved):
     table = make_table()
