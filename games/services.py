@@ -443,7 +443,8 @@ def request_seat(
     if any(p.session_key == session_key for p in players(table)):
         raise ServiceError("you already have a seat at this table")
     name, at_once = _ruled(seating.ask_seat, _seats(table), seat, name, buy_in, host)
-    player = _joined(table, session_key=session_key, name=name, seat=seat, buy_in=buy_in)
+    player = _joined(table, session_key=session_key, name=name, seat=seat, buy_in=buy_in,
+                     host=host)  # fmt: skip
     if at_once:
         _seat(table, player, now or timezone.now())
     return player
@@ -550,15 +551,17 @@ def answer_rebuy(table: Table, player_id: int, approve: bool) -> str:
 @writes_table
 def adjust_stack(
     table: Table, player_id: int, amount: int, note: str = "", kind: str = "money"
-) -> None:
+) -> str:
     """The host adds or takes chips between hands (games.rules.stacks.change_stack), and
-    the chat tells everyone."""
+    the chat tells everyone what it says back."""
     player = _requested(table, player_id)
     _moved(table, player, stacks.change_stack, amount, kind, note)
     how = "money in" if amount > 0 else "money out"
     how = "a correction, no money" if kind == "correction" else how
-    _announce(table, f"{player.name}'s stack {amount:+d} ({how}{': ' + note if note else ''}),"
-                     f" now {player.stack}.")  # fmt: skip
+    told = (f"{player.name}'s stack {amount:+d} ({how}{': ' + note if note else ''}),"
+            f" now {player.stack}.")  # fmt: skip
+    _announce(table, told)
+    return told
 
 
 @writes_table

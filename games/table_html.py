@@ -279,9 +279,10 @@ def seat(seat: dict, context: dict) -> str:
                 '<button type="button" class="why" '
                 f'hx-get="{why}" hx-target="#notice" hx-swap="outerHTML">Why?</button>'
             )
-            last = context["last_hand"]  # (only the bot that played it in this seat)
-            played = last and last.seat_players.get(str(number)) == player.pk
-            ask = ask if played and not hand else ""
+            last = context["last_hand"]  # (only the bot that played it in this seat, and
+            played = last and last.seat_players.get(str(number)) == player.pk  # only once
+            seen = table.history_open or number in context["shown_hands"]  # its cards may be)
+            ask = ask if played and seen and not hand else ""
             bot = ('      <div class="bot-line"><span class="bot" title="played by the '
                    f'computer">bot</span> {ask}</div>\n')  # fmt: skip
         body = (f'      <div class="who"><strong>{escape(player.name)}</strong>{badge}</div>\n{bot}'

@@ -276,22 +276,38 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
                        "Dealing paused: no new hand until you resume.")  # fmt: skip
         elif what == "void":
             services.void_hand(table.pk)
+            message = "Hand voided: every bet is returned, and the same player deals again."
         elif what == "seat":
+            name = Player.objects.get(pk=player_id, table=table).name
             services.answer_seat_request(table.pk, player_id, approve)
+            message = f"{name} is let in." if approve else f"{name} is not given a seat."
         elif what == "rebuy":
             message = services.answer_rebuy(table.pk, player_id, approve)
         elif what == "sit-out":
+            name = Player.objects.get(pk=player_id, table=table).name
             services.set_sitting_out(table.pk, player_id, form["out"])
+            message = (
+                f"{name} sits out from the next hand."
+                if form["out"]
+                else f"{name} is dealt in again."
+            )
         elif what == "adjust":
-            services.adjust_stack(
+            message = services.adjust_stack(
                 table.pk, player_id, form["amount"], form["note"], kind=form["kind"]
             )
         elif what == "remove":
-            services.cash_out(table.pk, player_id)
+            name = Player.objects.get(pk=player_id, table=table).name
+            chips = services.cash_out(table.pk, player_id)
+            message = (
+                f"{name} has left the table, with {chips} chip{'s' * (chips != 1)} cashed out."
+            )
         elif what == "act-for":
             message = services.act_for_absent(table.pk, form["seat"], form["seq"])
         elif what == "bot":
-            services.sit_bot(table.pk, form["seat"])
+            bot = services.sit_bot(table.pk, form["seat"])
+            message = f"{bot.name} sits in seat {bot.seat} with {bot.stack} chips" + (
+                "." if table.practice else " (yours, in the ledger)."
+            )
         elif what == "choose-for":
             message = services.choose_for_absent(table.pk)
         elif what == "settings":

@@ -361,8 +361,8 @@ def text_log(
         for s in hand.players if show_all else [seat] if seat in hand.players else []:
             lines += _new_cards(held[s], hand.players[s], names[s])
     dealt = seen.at(0, seat, show_all)
-    lines[deal_at:deal_at] = [
-        f"Dealt to {names[s]}: {' '.join(shown)}"
+    lines[deal_at:deal_at] = [  # what the reviewer came to see of each deal, and no more
+        f"Dealt to {names[s]}: {' '.join(shown)}" + _not_shown(len(dealt[s]) - len(shown))
         for s in order
         if (shown := [c for c in dealt[s] if c is not None])
     ]
@@ -404,6 +404,11 @@ def _new_cards(held: list[Card], now: Player, name: str) -> list[str]:
     if not dealt or all(up for _, up in dealt):
         return []
     return [f"Dealt to {name}: {' '.join(str(c) for c, _ in dealt)}"]
+
+
+def _not_shown(count: int) -> str:
+    """The cards of a deal the reviewer never saw (thrown away at the draw), counted."""
+    return f" and {count} card{'s' if count > 1 else ''} not shown" if count else ""
 
 
 class _LogWriter:

@@ -37,6 +37,12 @@ def test_a_folded_card_dealt_again_stays_hidden_in_the_hand_that_folded_it():
     assert opened[7]["cards"] == EIGHT[7].split() and opened[7]["folded"]
 
 
+def test_a_deal_seen_only_in_part_counts_the_cards_not_shown():
+    assert "Dealt to Bob: Kc Kd 6h and 2 cards not shown" in text_log(LEVYS, seat=1)
+    assert "Dealt to Ann: As 2d 3c 4h and 1 card not shown" in text_log(LEVYS, seat=2)
+    assert "Dealt to Ann: As 2d 3c 4h 9s" in text_log(LEVYS, seat=1)  # her own: all five
+
+
 def test_the_text_log_has_the_forced_bets_the_caps_and_one_header_a_street():
     lines = text_log(HIGH_LOW, seat=None)
     assert lines[0] == (

@@ -125,3 +125,35 @@ def test_opening_the_hand_history_says_it_opens_every_hand_at_once():
         opened[:20],
         "the hand history sho",
     ]
+
+
+def test_each_of_the_hosts_actions_says_what_it_did():
+    host, table = host_table(approval_required="1")
+    guest = Client()
+    guest.get(f"/t/{table.invite}/")
+    guest.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Gus", "buy_in": 100})
+    gus = Player.objects.get(name="Gus")
+
+    def told(what: str, **form) -> str:
+        response = host.post(f"/t/{table.invite}/do/{what}/", form, HTTP_HX_REQUEST="true")
+        return response.content.decode().split('aria-live="polite">')[1].split("</div>")[0]
+
+    assert told("seat", player=gus.pk, approve="1") == "Gus is let in."
+    assert told("sit-out", player=gus.pk, out="1") == "Gus sits out from the next hand."
+    assert told("sit-out", player=gus.pk, out="0") == "Gus is dealt in again."
+    said = told("adjust", player=gus.pk, amount="50", kind="money")
+    assert said == "Gus&#x27;s stack +50 (money in), now 150."
+    assert told("bot", seat=3) == "Bot Ada sits in seat 3 with 500 chips (yours, in the ledger)."
+    assert told("dealing", on="1") == "Dealing started."
+    said = told("void")
+    assert said == "Hand voided: every bet is returned, and the same player deals again."
+    assert told("dealing", on="0").startswith("Dealing paused")
+    said = told("remove", player=gus.pk)
+    assert said == "Gus has left the table, with 150 chips cashed out."
+    ada = Player.objects.get(name="Bot Ada")
+    assert told("remove", player=ada.pk) == "Bot Ada has left the table, with 500 chips cashed out."
+    late = Client()
+    late.get(f"/t/{table.invite}/")
+    late.post(f"/t/{table.invite}/join/", {"seat": 4, "name": "Lou", "buy_in": 100})
+    lou = Player.objects.get(name="Lou")
+    assert told("seat", player=lou.pk, approve="0") == "Lou is not given a seat."

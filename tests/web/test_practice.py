@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db.models import F
 from django.test import Client
 from django.utils import timezone
 
@@ -13,6 +14,7 @@ from games.forms import as_sent
 from games.models import LedgerEntry, Player, Table
 from games.rules.catalog import house_rules
 from tests.web.helpers import assert_chips_balance, make_table
+from tests.web.scripted import fold_around
 
 pytestmark = pytest.mark.django_db
 
@@ -129,7 +131,7 @@ def test_the_host_seats_a_bot_at_a_real_table_and_the_ledger_names_it_the_hosts(
 
     client, table = host_client()
     response = client.post(f"/t/{table.invite}/do/bot/", {"seat": 3})
-    assert response.status_code == 200 and "Done." in response.content.decode()
+    assert "Bot Ada sits in seat 3 with 500 chips (yours" in response.content.decode()
     bot = Player.objects.get(table=table, bot=True)
     assert (bot.seat, bot.name, bot.status) == (3, "Bot Ada", "seated")
     assert (
@@ -140,6 +142,48 @@ def test_the_host_seats_a_bot_at_a_real_table_and_the_ledger_names_it_the_hosts(
     stranger = Client().post(f"/t/{table.invite}/do/bot/", {"seat": 4})
     assert "Only the host" in stranger.content.decode()
     assert Player.objects.filter(table=table, bot=True).count() == 1
+
+
+def test_the_host_settles_for_their_bots_and_the_bank():
+    from tests.web.test_views import host_client
+
+    host, table = host_client()
+    host.post(f"/t/{table.invite}/join/", {"seat": 1, "name": "Sam", "buy_in": 100})
+    assert Player.objects.get(table=table, seat=1).host
+    host.post(f"/t/{table.invite}/do/bot/", {"seat": 2})
+    services.request_seat(table.pk, "s3", 3, "Ann", 100)
+    sam, ada, ann = (Player.objects.get(table=table, seat=s) for s in (1, 2, 3))
+    services.adjust_stack(table.pk, ann.pk, 10, kind="correction")  # the bank's -10
+    for player, chips in ((ada, -43), (sam, 11), (ann, 32)):  # as if they had played
+        Player.objects.filter(pk=player.pk).update(stack=F("stack") + chips)
+    book = history.ledger(table)
+    nets = {row.label: row.net for row in book.rows}
+    assert nets == {"Sam": 11, "Bot Ada (the host's bot)": -43, "Ann": 42}
+    assert book.balance == 0 and book.bank_net == -10
+    assert book.payments == [("Sam", "Ann", 42)]  # 11 - 43 - 10: the host's -42
+    page = host.get(f"/t/{table.invite}/ledger/").content.decode()
+    assert "Sam pays Ann 42 chips" in page
+    note = (
+        "Sam settles for Bot Ada (-43) and the bank (-10): the host&#x27;s"
+        " bots play the host&#x27;s chips, and the host is the bank of the corrections."
+    )
+    assert note in page
+    services.cash_out(table.pk, sam.pk)  # gone home: still the host, still settling
+    assert history.ledger(table).payments == [("Sam", "Ann", 42)]
+
+
+def test_at_a_real_table_why_is_offered_for_a_bot_only_once_its_cards_may_be_seen():
+    from tests.web.test_views import host_client
+
+    host, table = host_client()
+    host.post(f"/t/{table.invite}/do/bot/", {"seat": 2})
+    services.request_seat(table.pk, "s1", 1, "Ann", 100)
+    services.set_dealing(table.pk, True)
+    fold_around(table)  # won without a showdown: nobody's cards shown
+    services.set_dealing(table.pk, False)
+    assert 'class="why"' not in host.get(f"/t/{table.invite}/").content.decode()
+    services.change_settings(table.pk, history_open=True)
+    assert 'class="why"' in host.get(f"/t/{table.invite}/").content.decode()
 
 
 def test_a_bot_explains_its_last_move_only_once_its_cards_were_shown():
