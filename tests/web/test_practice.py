@@ -170,6 +170,10 @@ def test_the_host_settles_for_their_bots_and_the_bank():
     assert note in page
     services.cash_out(table.pk, sam.pk)  # gone home: still the host, still settling
     assert history.ledger(table).payments == [("Sam", "Ann", 42)]
+    Player.objects.filter(pk=ann.pk).update(stack=F("stack") + 1)  # a chip from nowhere
+    page = host.get(f"/t/{table.invite}/ledger/").content.decode()
+    assert "the ledger does not balance" in page and "Settle-up waits until the ledger" in page
+    assert "Nobody owes" not in page and " pays " not in page
 
 
 def test_at_a_real_table_why_is_offered_for_a_bot_only_once_its_cards_may_be_seen():
