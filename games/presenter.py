@@ -496,7 +496,7 @@ def panels_html(context: dict) -> str:
         "refused": context["viewer"].refused,
         "urls": context["urls"],
         "table": {"min_buy_in": table.min_buy_in, "max_buy_in": table.max_buy_in,
-                  "approval_required": table.approval_required},
+                  "approval_required": table.approval_required, "chip_value": table.chip_value},
     })  # fmt: skip
 
 

@@ -17,7 +17,7 @@ NEW_TABLE = {"name": "Friday", "game": "levys", "structure": "half-pot-limit", "
 def host_table(**settings) -> tuple[Client, Table]:
     host = Client()
     assert host.post("/new/", {**NEW_TABLE, **settings}).status_code == 302
-    return host, Table.objects.get()
+    return host, Table.objects.latest("pk")
 
 
 def test_with_approval_on_the_host_sits_at_once_and_others_wait():
@@ -157,3 +157,17 @@ def test_each_of_the_hosts_actions_says_what_it_did():
     late.post(f"/t/{table.invite}/join/", {"seat": 4, "name": "Lou", "buy_in": 100})
     lou = Player.objects.get(name="Lou")
     assert told("seat", player=lou.pk, approve="0") == "Lou is not given a seat."
+
+
+def test_the_join_form_says_what_a_chip_is_worth_and_that_the_host_lets_you_in():
+    _host, table = host_table(approval_required="1", chip_value="0.25")
+    guest = Client()
+    page = guest.get(f"/t/{table.invite}/").content.decode()
+    assert "100 to 500 chips, each worth 0.25" in page and "The host lets you in." in page
+    guest.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Gus", "buy_in": 100})
+    services.answer_seat_request(table.pk, Player.objects.get(name="Gus").pk, True)
+    page = guest.get(f"/t/{table.invite}/").content.decode()
+    assert "to a stack of 500 at most" in page  # the rebuy's most, before it is refused
+    _host, plain = host_table()
+    page = Client().get(f"/t/{plain.invite}/").content.decode()
+    assert "100 to 500 chips</small>" in page and "The host lets you in." not in page
