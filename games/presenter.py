@@ -21,7 +21,14 @@ from games.rules.catalog import FORCED_BETS, GAMES, house_rules, house_words
 from games.rules.hand import ABSENT_WORDS
 from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
 from games.rules.history import choice_text
-from games.rules.view import beaten_words, betting_name, last_actions, stakes, where_won
+from games.rules.view import (
+    beaten_words,
+    betting_name,
+    last_actions,
+    named_reason,
+    stakes,
+    where_won,
+)
 from games.rules_pages import rules_link
 from games.state import TableSnapshot, choice_due, dealt_in, keep, snapshot
 
@@ -273,11 +280,13 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         if public else [],
         "log_first": max(1, len(public["log"]) - LOG_SHOWN + 1) if public else 1,
         "last_actions": last_actions(public["log"], public["step"]) if public else {},
-        "awards": [dict(a, name=names.get(a["seat"], "")) for a in public["awards"]]
-        if public else [],
+        "awards": [dict(a, name=names.get(a["seat"], ""),
+                        reason=named_reason(a, names))
+                   for a in public["awards"]] if public else [],
         "winnings": _winnings(public["awards"]) if public else {},
         "put_in": {s["seat"]: s["in_pot"] for s in public["seats"]} if public else {},
-        "nothing_won": {a["seat"]: a["reason"] for a in public["awards"] if a["half"] == "none"}
+        "nothing_won": {a["seat"]: named_reason(a, names)
+                        for a in public["awards"] if a["half"] == "none"}
         if public else {},  # a failed Both declarer, told why by their seat
         "shown_hands": public["shown_hands"] if public else {},
         "beaten": beaten_words(public["beaten"], names) if public else {},

@@ -19,7 +19,7 @@ from games.models import STRUCTURE_CHOICES
 from games.rules.cards import faces
 from games.rules.catalog import GAMES
 from games.rules.hints import low_in_words
-from games.rules.view import HALVES, where_won
+from games.rules.view import HALVES, named_reason, where_won
 from games.templatetags.poker import HISTORY_OPEN, card, won_net
 
 
@@ -266,7 +266,8 @@ def seat(seat: dict, context: dict) -> str:
             said = f'      <div class="said won{even}">{won_net(won, net)}</div>\n'
         elif not hand and (number in context["nothing_won"] or number in context["beaten"]):
             why = context["nothing_won"].get(number) or context["beaten"][number]
-            why = why.removeprefix("Both declarer ")  # (its note says Both)
+            why = why.removeprefix("Both declarer ").removesuffix(": wins nothing")  # (its
+            # note says Both, and its pill's look that it won nothing)
             said = f'      <div class="said lost">{escape(why[:1].upper() + why[1:])}</div>\n'
         shown = context["shown_hands"].get(number) if not hand else None
         if shown:  # the showdown: what this hand makes, shown by its seat
@@ -332,8 +333,9 @@ def awards(context: dict) -> str:
     if hand and hand.sequence == 0 and last and last.result and not last.voided:
         # the last hand's result stays until the new hand's first action
         # ... by the name of each hand, without its cards (Sviten's "Omaha: ...: Js Ts with")
-        named = [dict(a, name=context["names"].get(a["seat"], ""), hand=a["hand"].split(":")[0])
-                 for a in last.result["awards"]]  # fmt: skip
+        kept, names = last.result["awards"], context["names"]
+        named = [dict(a, name=names.get(a["seat"], ""), hand=a["hand"].split(":")[0],
+                      reason=named_reason(a, names)) for a in kept]  # fmt: skip
         items = "".join(_award(a, named) for a in named)
         items += "".join(_award({"name": context["names"].get(seat, ""), "reason": why,
                                  "hand": shown})

@@ -32,11 +32,15 @@ def _strictly_best(seat: int, contenders: Sequence[int], values: Mapping[int, Ha
     return all(values[seat] > values[other] for other in contenders if other != seat)
 
 
-def _both_failure(seat: int, contenders: Sequence[int], values: Mapping[int, HandValue]) -> str:
-    rivals = [values[o] for o in contenders if o != seat]
-    if any(v > values[seat] for v in rivals):
-        return "beaten"
-    return "tied"
+def _both_failure(
+    seat: int, contenders: Sequence[int], values: Mapping[int, HandValue]
+) -> tuple[str, tuple[int, ...]]:
+    """How a Both declarer failed one way, and who did it: ("beaten", the seats with a
+    better hand) or ("tied", the seats with one as good)."""
+    better = tuple(o for o in contenders if o != seat and values[o] > values[seat])
+    if better:
+        return "beaten", better
+    return "tied", tuple(o for o in contenders if o != seat and values[o] == values[seat])
 
 
 def resolve_declare_pot(
@@ -57,9 +61,9 @@ def resolve_declare_pot(
             ("high", high_contenders, high) if not _strictly_best(s, high_contenders, high)
             else ("low", low_contenders, low)
         )  # fmt: skip
-        verdict = _both_failure(s, rivals, values)
+        verdict, by = _both_failure(s, rivals, values)
         reason = f"Both declarer {verdict} for {way}: wins nothing"
-        return Award(pot_index, pot.name, "none", s, 0, values[s].name, reason)
+        return Award(pot_index, pot.name, "none", s, 0, values[s].name, reason, by)
 
     failed = [s for s in seats if declarations[s] == BOTH]
     for s in failed:

@@ -710,6 +710,7 @@ class Hand:
                     "hand": a.hand,
                     "reason": a.reason,
                 }
+                | ({"by": list(a.by)} if a.by else {})  # who beat a failed Both declarer
                 for a in self.awards
             ],
         }

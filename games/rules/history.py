@@ -27,7 +27,7 @@ from games.rules.document import ReplayError, replay, start_hand
 from games.rules.errors import RulesError
 from games.rules.hand import Hand, Player
 from games.rules.hints import low_in_words
-from games.rules.view import beaten, beaten_words, shown_hands, view, where_won
+from games.rules.view import beaten, beaten_words, named_reason, shown_hands, view, where_won
 
 
 def held_cards(player: Player) -> list[Card]:
@@ -192,6 +192,11 @@ def award_text(award: dict, name: str, awards: list[dict]) -> str:
     return f"{text}: {award['reason']}" if award.get("reason") else text
 
 
+def _named(award: dict, names: dict[int, str]) -> dict:
+    """The award with its reason naming who beat a failed Both declarer (view.named_reason)."""
+    return {**award, "reason": named_reason(award, names)}
+
+
 def _shown(award: dict) -> dict:
     """The award with its hand's cards as the review draws them ("J♠ 10♠", not "Js Ts")."""
     return {**award, "hand": faces(award["hand"])} if award.get("hand") else award
@@ -300,7 +305,10 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
             }
             for s, p in sorted(hand.players.items())
         ],
-        "awards": [{**a, "text": award_text(_shown(a), names[a["seat"]], awards)} for a in awards]
+        "awards": [
+            {**a, "text": award_text(_shown(_named(a, names)), names[a["seat"]], awards)}
+            for a in awards
+        ]
         + _beaten_lines(hand, names),
         "showdown": hand.showdown,
         "finished": hand.finished,
@@ -367,7 +375,7 @@ def text_log(
         if (shown := [c for c in dealt[s] if c is not None])
     ]
     awards = hand.result()["awards"]
-    lines += [award_text(award, names[award["seat"]], awards) for award in awards]
+    lines += [award_text(_named(a, names), names[a["seat"]], awards) for a in awards]
     shown, why = shown_hands(hand), beaten_words(beaten(hand), names)
     lines += [f"{names[s]} wins nothing with {shown[s]}: {why[s]}" for s in why]
     return lines

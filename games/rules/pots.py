@@ -26,7 +26,8 @@ class Award:
     """Chips from one pot (or one half of it) to one seat, and the rule that gave them.
 
     ``half`` is "whole", "high", "low", "omaha" or "draw"; "none" marks a seat that won
-    nothing for a stated reason (a failed Both declarer), with ``amount`` 0.
+    nothing for a stated reason (a failed Both declarer), with ``amount`` 0 and ``by`` the
+    seats that beat (or tied) it the way it failed.
     """
 
     pot: int
@@ -36,6 +37,7 @@ class Award:
     amount: int
     hand: str
     reason: str
+    by: tuple[int, ...] = ()
 
 
 def clockwise_from_button(seats: Sequence[int], button: int, table_size: int) -> list[int]:

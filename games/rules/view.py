@@ -7,6 +7,8 @@ showdown every live hand. A spectator (``seat=None``) sees the public part only.
 
 from __future__ import annotations
 
+import re
+
 from games.rules.catalog import GAMES
 from games.rules.config import HandConfig
 from games.rules.hand import Hand
@@ -273,6 +275,21 @@ def beaten_words(beaten: dict[int, dict[str, list[int]]], names: dict[int, str])
         return "beaten for " + " and for ".join(way(h, ways[h]) for h in HALVES if h in ways)
 
     return {seat: said(ways) for seat, ways in beaten.items()}
+
+
+FAILED_BOTH = re.compile(r"(Both declarer (?:beaten|tied)) for (high|low)(: wins nothing)")
+
+
+def named_reason(award: dict, names: dict[int, str]) -> str:
+    """An award's reason; a failed Both declarer's names who beat or tied it the way it
+    failed: "Both declarer beaten for low by Cat: wins nothing"."""
+    reason = award.get("reason", "")
+    failed = FAILED_BOTH.fullmatch(reason)
+    if not (failed and award.get("by")):
+        return reason
+    by = "with" if "tied" in failed[1] else "by"
+    who = " and ".join(names.get(s, f"seat {s}") for s in award["by"])
+    return f"{failed[1]} for {failed[2]} {by} {who}{failed[3]}"
 
 
 STEP_WORDS = {

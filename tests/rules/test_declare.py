@@ -58,8 +58,8 @@ def test_a_both_declarer_beside_one_who_scoops_is_told_why_it_wins_nothing():
         awards = resolve({1: ("both", "steel"), 2: ("both", "six_low"), 3: ("high", "aces")},
                          order=order)  # fmt: skip
         assert won(awards) == {1: 100} and awards[0].half == "whole"
-        assert [(a.seat, a.amount, a.reason) for a in awards[1:]] == [
-            (2, 0, "Both declarer beaten for high: wins nothing")
+        assert [(a.seat, a.amount, a.reason, a.by) for a in awards[1:]] == [
+            (2, 0, "Both declarer beaten for high: wins nothing", (1, 3))
         ]
 
 
@@ -69,14 +69,15 @@ def test_both_ways_declarer_who_ties_low_wins_nothing():
     failed = [a for a in awards if a.seat == 1]
     assert failed[0].amount == 0
     assert failed[0].reason == "Both declarer tied for low: wins nothing"
+    assert failed[0].by == (2,)  # the Low declarer with the same low
 
 
 def test_both_ways_declarer_beaten_high_wins_nothing_even_with_the_best_low():
     awards = resolve({1: ("both", "wheel"), 2: ("high", "flush"), 3: ("low", "seven_low")})
     # Seat 1 had the best low but is removed; seat 3 is the eligible second best low.
     assert won(awards) == {2: 50, 3: 50}
-    reasons = [a.reason for a in awards if a.seat == 1]
-    assert reasons == ["Both declarer beaten for high: wins nothing"]
+    reasons = [(a.reason, a.by) for a in awards if a.seat == 1]
+    assert reasons == [("Both declarer beaten for high: wins nothing", (2,))]
 
 
 def test_two_failed_both_declarers_with_an_eligible_second_best_hand():
@@ -84,6 +85,9 @@ def test_two_failed_both_declarers_with_an_eligible_second_best_hand():
     # house rule: an eligible second best hand wins the half (here: the whole pot).
     awards = resolve({1: ("both", "trips"), 2: ("both", "six_low"), 3: ("high", "kings")})
     assert won(awards) == {3: 100}
+    failed = {a.seat: (a.reason.split(": ")[0], a.by) for a in awards if not a.amount}
+    assert failed == {1: ("Both declarer beaten for low", (2,)),  # by a Both declarer too
+                      2: ("Both declarer beaten for high", (1, 3))}  # fmt: skip
     assert "no Low declarer in this pot" in next(a for a in awards if a.amount).reason
 
 

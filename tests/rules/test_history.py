@@ -302,6 +302,19 @@ def test_the_reviews_last_step_shows_the_pot_won_and_in_the_winners_stacks():
         assert chips == sum(s["stack"] for s in before["seats"]) + before["pot"]
 
 
+def test_the_text_log_names_who_beat_a_both_declarer():
+    document = played(
+        scripted_document("high-low-declare", ["As Ah Kh Qs 9c", "6c 4d 3c 2d Ac",
+                                               "Kc Kd Qh Js 9d"], ante=1),
+        "1 check", "2 check", "3 check", "1 draw", "2 draw", "3 draw", "1 check", "2 check",
+        "3 check", "1 declare both", "2 declare low", "3 declare high",
+    )  # fmt: skip
+    log = text_log(document, seat=None)
+    assert "P1: Both declarer beaten for low by P2: wins nothing" in log
+    awards = review(document, len(document["actions"]), seat=3)["awards"]
+    assert "P1: Both declarer beaten for low by P2: wins nothing" in [a["text"] for a in awards]
+
+
 def test_the_text_log_ends_with_who_beat_each_hand_shown_that_won_nothing():
     document = played(
         scripted_document("high-low-declare", ["As Ah Kh Qs 9c", "6c 4d 3c 2d Ac",

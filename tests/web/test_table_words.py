@@ -15,7 +15,7 @@ from games import history, presence, presenter, services, state, table_html
 from games.models import Player, Table
 from games.rules import history as rules_history
 from games.rules.hints import hand_in_words
-from games.rules.view import beaten_words
+from games.rules.view import beaten_words, named_reason
 from games.screen import Screen
 from games.templatetags.poker import won_net
 from tests.web.helpers import make_table, play_current_hand, seat_players, session_of
@@ -460,6 +460,18 @@ def test_why_a_hand_lost_is_said_by_halves_and_names():
     }
 
 
+def test_a_failed_both_declarers_reason_names_who_beat_or_tied_it():
+    names = {1: "Ann", 2: "Bob", 3: "Cat"}
+    beaten = {"reason": "Both declarer beaten for low: wins nothing", "by": [3]}
+    assert named_reason(beaten, names) == "Both declarer beaten for low by Cat: wins nothing"
+    tied = {"reason": "Both declarer tied for high: wins nothing", "by": [1, 2]}
+    assert named_reason(tied, names) == "Both declarer tied for high with Ann and Bob: wins nothing"
+    kept = {"reason": "Both declarer beaten for low: wins nothing"}  # (kept before "by")
+    assert named_reason(kept, names) == kept["reason"]
+    won = {"reason": "best low among Low declarers", "by": [3]}
+    assert named_reason(won, names) == won["reason"]
+
+
 def test_a_seat_that_won_nothing_for_a_reason_says_why_by_the_seat():
     table = dealt("high-low-declare", players=2)
     while (hand := state.current_hand(table)) is not None:
@@ -477,6 +489,9 @@ def test_a_seat_that_won_nothing_for_a_reason_says_why_by_the_seat():
     for award in awards:
         if not award["amount"] and award["seat"] not in won:
             reason = award["reason"].removeprefix("Both declarer ")  # (the seat says Both)
+            way = reason.removesuffix(": wins nothing")  # (the pill's look says so)
+            rivals = " and ".join(f"P{s}" for s in award["by"])  # who beat it, or tied
+            reason = f"{way} {'with' if way.startswith('tied') else 'by'} {rivals}"
             reason = reason[:1].upper() + reason[1:]
             assert f'<div class="said lost">{reason}</div>' in html
     hand = table.hands.get(number=1)
