@@ -154,6 +154,13 @@ def explain(request: HttpRequest, invite: str, seat: int) -> HttpResponse:
         return notice(request, str(error), error=True)
 
 
+def _loopback(host: str) -> bool:
+    """Whether ``host`` (the address the browser used) names the machine itself, which no
+    friend's browser can reach."""
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    return name.strip("[]") in ("localhost", "::1") or name.startswith("127.")
+
+
 @require_safe
 def table_page(request: HttpRequest, invite: str) -> HttpResponse:
     table = get_object_or_404(Table, invite=invite)
@@ -168,6 +175,7 @@ def table_page(request: HttpRequest, invite: str) -> HttpResponse:
             "table_html": render_table(table, viewer),
             "invite_url": base + reverse("table", args=[table.invite]),
             "host_url": base + reverse("host_link", args=[table.invite, table.host_secret]),
+            "this_machine_only": _loopback(request.get_host()),
             "games": GAMES.values(),
         },
     )

@@ -25,6 +25,16 @@ def host_client() -> tuple[Client, Table]:
     return client, Table.objects.latest("pk")
 
 
+def test_an_invite_link_only_this_machine_can_open_says_so(settings):
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "192.168.1.23"]  # HOST=0.0.0.0 adds it
+    client, table = host_client()
+    for host, warned in (("127.0.0.1:8000", True), ("localhost", True), ("[::1]:8000", True),
+                         ("testserver", False), ("192.168.1.23:8000", False)):  # fmt: skip
+        page = client.get(f"/t/{table.invite}/", HTTP_HOST=host).content.decode()
+        assert f'value="http://{host}/t/{table.invite}/"' in page
+        assert ("Friends cannot open this link" in page) is warned, host
+
+
 def test_a_host_opens_a_table_and_gets_the_invite_and_host_links():
     client, table = host_client()
     page = client.get(f"/t/{table.invite}/").content.decode()
