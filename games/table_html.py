@@ -199,7 +199,7 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
     notes = []
     if in_hand:
         told = context["last_actions"].get(seat["number"], "") if context["hand"] else ""
-        if in_hand["folded"] and told != "Fold":  # (not on its pill)
+        if in_hand["folded"] and not told.startswith("Fold"):  # (not on its pill)
             notes.append("folded")
         if in_hand["all_in"]:
             notes.append("all-in")
@@ -209,7 +209,7 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
             notes.append(f"drew {in_hand['drew']}" if in_hand["drew"] else "stood pat")
         seen, hand = context["seen"], context["hand"]
         arranging = hand and hand.game == "levys" and seen["step"] == "arrange"
-        if in_hand["arranged"] and arranging and told != "Order set":  # (not on its pill)
+        if in_hand["arranged"] and arranging and not told.startswith("Order set"):  # (pill)
             notes.append("order set")
         if in_hand["declaration"] and not told.startswith("Declared "):  # not on its pill
             notes.append(f"declared {escape(in_hand['declaration'].title())}")

@@ -306,7 +306,8 @@ STEP_OPENERS = {"betting round", "reveal", "board", "deal", "one up", "declarati
 
 def last_actions(log: list[dict], step: str) -> dict[int, str]:
     """Each seat's last action in the step being played, in a word or two (the draw is
-    told by the seat's note, which stays)."""
+    told by the seat's note, which stays), and who took it when the player did not: "Fold
+    (host)", "Check (clock)"."""
     words = STEP_WORDS.get(step, {})
     said: dict[int, str] = {}
     for event in log:
@@ -314,5 +315,6 @@ def last_actions(log: list[dict], step: str) -> dict[int, str]:
             said = {}
         if event["event"] in words and event.get("seat") is not None:
             told = {"amount": "", **event, "declaration": event.get("declaration", "").title()}
-            said[event["seat"]] = words[event["event"]].format(**told)  # (vocal: "Declared Low")
+            by = f" ({event['by']})" if event.get("by") in ("host", "clock") else ""
+            said[event["seat"]] = words[event["event"]].format(**told) + by  # "Declared Low"
     return said

@@ -6,7 +6,7 @@ import pytest
 from games.rules.config import HandConfig
 from games.rules.document import new_document, replay
 from games.rules.errors import IllegalAction
-from games.rules.view import view
+from games.rules.view import last_actions, view
 from tests.rules.scripting import act, new_hand
 
 ACES = "As Ah Kh Qs 9c"
@@ -242,3 +242,12 @@ def test_a_folded_hand_dealt_again_and_mucked_again_stays_gone():
             act(hand, f"{seat} call" if "call" in kinds else f"{seat} bet 2")
     assert all(c in hand.deck.muck for c in hand.players[8].mucked)
     assert view(hand, 8)["seats"][7]["cards"] == []  # its return would say who folded what
+
+
+def test_an_action_made_for_an_absent_player_says_who_made_it_on_the_seat():
+    hand = new_hand("levys", [ACES, KINGS, TRIPS], ante=1)
+    hand.apply({"seat": 1, "type": "check", "by": "clock"})
+    act(hand, "2 bet 2")
+    hand.apply({"seat": 3, "type": "fold", "by": "host"})
+    said = last_actions(hand.log, hand.step)
+    assert said == {1: "Check (clock)", 2: "Bet 2", 3: "Fold (host)"}

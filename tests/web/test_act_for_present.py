@@ -47,6 +47,10 @@ def test_the_host_may_act_for_a_player_away_for_a_while():
     told = services.act_for_absent(table.pk, seat, sequence)
     assert state.current_hand(table).sequence == sequence + 1
     assert told in (f"Checked for P{seat}.", f"Folded for P{seat}.")  # the host is told
+    table = Table.objects.get(pk=table.pk)
+    html = presenter.render_table(table, presenter.Viewer(None, False))  # and so is anyone
+    mine = html.split(f'data-seat="{seat}"')[1].split('<div class="seat')[0]
+    assert '<div class="said">Check (host)</div>' in mine  # ... the player back, too
 
 
 def test_the_host_may_act_for_a_present_player_whose_clock_has_run_out():
