@@ -131,6 +131,9 @@ class TableSettingsForm(forms.Form):
     time_bank = Whole("", 0, 3600, None, "the time bank is 0 to 3,600 seconds")
     chip_value = MoneyPerChip()
     history_open = Flag()
+    min_buy_in = chips("the minimum buy-in", blank=None)  # (not sent: as they are)
+    max_buy_in = chips("the maximum buy-in", blank=None)
+    approval_required = Flag()
 
     def __init__(self, data, table: Table | None = None) -> None:
         super().__init__(data)
@@ -138,6 +141,11 @@ class TableSettingsForm(forms.Form):
 
     def clean(self) -> dict:
         settings = super().clean()
+        for kept in ("min_buy_in", "max_buy_in"):
+            if settings.get(kept, 0) is None:
+                del settings[kept]
+        if self.table.pk and "approval_required" not in self.data:  # (the host's form sends
+            settings.pop("approval_required", None)  # "0" before its checkbox's "1")
         if not self.errors:
             kept = {f.name: getattr(self.table, f.name) for f in Table._meta.concrete_fields}
             if self.table.pk and "seat_count" not in settings:

@@ -373,6 +373,7 @@ def change_settings(table: Table, **settings) -> str:
     next hand dealt, and the chat tells everyone what changed; the host is told too."""
     before = next_stakes(table, None), table.action_clock, table.time_bank, table.chip_value
     opened, seats = table.history_open, table.seat_count
+    buy_ins, approval = (table.min_buy_in, table.max_buy_in), table.approval_required
     fewer = settings.get("seat_count", seats)
     if fewer < seats and any((p.seat or 0) > fewer for p in players(table)):
         raise ServiceError(f"someone sits beyond seat {fewer}: the table keeps its seats")
@@ -393,6 +394,11 @@ def change_settings(table: Table, **settings) -> str:
         told.append(f"a chip is worth {format(table.chip_value.normalize(), 'f')}"
                     if table.chip_value
                     else "the ledger counts chips only")  # fmt: skip
+    if (table.min_buy_in, table.max_buy_in) != buy_ins:
+        told.append(f"buy-ins of {table.min_buy_in} to {table.max_buy_in} chips")
+    if table.approval_required != approval:
+        told.append("seat and rebuy requests wait for the host" if table.approval_required
+                    else "seats and rebuys no longer wait for the host")  # fmt: skip
     if table.history_open != opened:  # (at once, the hands played already too)
         told.append("every finished hand's cards, folded ones too, are open to everyone in the "
                     "hand history" if table.history_open

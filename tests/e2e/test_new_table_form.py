@@ -92,7 +92,7 @@ def test_a_host_changing_the_game_at_the_table_is_offered_its_house_betting(
     assert form.locator("select[name=structure]").input_value() == "fixed-limit"
     assert form.locator("input[name=raise_cap]").input_value() == "3"
     assert form.locator("select[name=declare]").input_value() == "vocal"
-    form.locator("button:has-text('Save for the next hand')").click()
+    form.locator("button:has-text('Save')").click()
     page.wait_for_selector("#notice:has-text('Saved')")
     assert "fixed-limit" in page.inner_text("#notice").lower()
     page.wait_for_function(  # the push: the table's game is now the one shown

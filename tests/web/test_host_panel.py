@@ -6,7 +6,9 @@ import pytest
 from django.test import Client
 
 from games import services
+from games.forms import TableSettingsForm, as_sent, cleaned
 from games.models import ChatLine, Player, Table
+from games.rules.catalog import house_rules
 
 pytestmark = pytest.mark.django_db
 
@@ -171,3 +173,34 @@ def test_the_join_form_says_what_a_chip_is_worth_and_that_the_host_lets_you_in()
     _host, plain = host_table()
     page = Client().get(f"/t/{plain.invite}/").content.decode()
     assert "100 to 500 chips</small>" in page and "The host lets you in." not in page
+
+
+def test_the_host_changes_the_buy_ins_and_approval_at_once_and_the_chat_says_so():
+    host, table = host_table(approval_required="1")
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    form = page.split('id="host-settings"')[1].split("</form>")[0]
+    assert 'name="max_buy_in"' in form and 'name="approval_required" value="0"' in form
+    sent = {**NEW_TABLE, "min_buy_in": "50", "max_buy_in": "1000", "approval_required": ["0"]}
+    said = host.post(f"/t/{table.invite}/do/settings/", sent, HTTP_HX_REQUEST="true")
+    assert ("Saved: buy-ins of 50 to 1000 chips; seats and rebuys no longer wait for the host."
+            in said.content.decode())  # fmt: skip
+    table.refresh_from_db()
+    assert (table.min_buy_in, table.max_buy_in, table.approval_required) == (50, 1000, False)
+    guest = Client()
+    guest.get(f"/t/{table.invite}/")
+    said = guest.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Gus", "buy_in": 1000})
+    assert "you are in seat 2" in said.content.decode()  # at once, with the new most
+    ticked = {**sent, "approval_required": ["0", "1"]}  # the hidden "0", then the box's "1"
+    host.post(f"/t/{table.invite}/do/settings/", ticked, HTTP_HX_REQUEST="true")
+    table.refresh_from_db()
+    assert table.approval_required
+    house = cleaned(TableSettingsForm(as_sent(house_rules("levys")), table=table))
+    assert not {"min_buy_in", "max_buy_in", "approval_required"} & house.keys()  # not sent:
+    services.change_settings(table.pk, **house)  # as they are
+    table.refresh_from_db()
+    assert (table.min_buy_in, table.max_buy_in, table.approval_required) == (50, 1000, True)
+    said = host.post(f"/t/{table.invite}/do/settings/", {**sent, "min_buy_in": "2000"},
+                     HTTP_HX_REQUEST="true")  # fmt: skip
+    assert "buy-in range needs a minimum of at least 1, up to the maximum" in said.content.decode()
+    table.refresh_from_db()
+    assert table.min_buy_in == 50
