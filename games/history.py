@@ -115,6 +115,7 @@ def hand_text(hand: Hand, seat: int | None, show_all: bool) -> list[str]:
     return text_log(document, seat, title, show_all)
 
 
+BOTS_OWNER = " (the host's bot)"  # a bot's label at a real table
 MONEY_IN = ("buy-in", "rebuy", "top-up")
 MONEY_OUT = ("cash-out", "removal")
 STACK_CHANGES = {  # the host's, listed on the ledger page as this says
@@ -229,7 +230,7 @@ def told_apart(latest: list[Player], practice: bool = False) -> list[str]:
     name (a bot's says whose chips it plays: the host's, at practice the player's own); if
     another person had that name too, with their seat; if still not told apart (the same
     seat), numbered in order of arrival."""
-    bot = " (bot)" if practice else " (the host's bot)"
+    bot = " (bot)" if practice else BOTS_OWNER
     labels = [f"{p.name}{bot}" if p.bot else p.name for p in latest]
     for same in _alike(labels):
         for i in same:
@@ -284,7 +285,11 @@ def _settle(book: Ledger, table: Table) -> None:
     if table.practice:  # play chips: nobody settles up
         return
     nets = {row.label: row.net for row in book.rows if not row.player.bot}
-    share = [(row.player.name, row.net) for row in book.rows if row.player.bot and row.net]
+    share = [
+        (row.label.removesuffix(BOTS_OWNER), row.net)  # (told apart, as in the rows)
+        for row in book.rows
+        if row.player.bot and row.net
+    ]
     if book.bank_net:
         share.append((BANK, book.bank_net))
     if share:

@@ -33,12 +33,11 @@ from games.rules_pages import rules_link
 from games.state import TableSnapshot, choice_due, dealt_in, keep, snapshot
 
 
-def event_text(event: dict, names: dict[int, str], log: list[dict] = ()) -> str:
-    """One line of the hand's live ``log``; an action made for an absent player says by
-    whom."""
+def event_text(event: dict, names: dict[int, str]) -> str:
+    """One line of the live hand log; an action made for an absent player says by whom."""
     who = names.get(event.get("seat"), f"seat {event.get('seat')}")
     marks = marked(names)  # "Q♠", as on the cards; a player called "As" stays "As"
-    line = _event_line(event, marks.get(event.get("seat"), who), marks, log)
+    line = _event_line(event, marks.get(event.get("seat"), who), marks)
     text = faces_named(line, names)
     by = event.get("by")
     if event["event"] == "chosen":
@@ -50,7 +49,7 @@ def event_text(event: dict, names: dict[int, str], log: list[dict] = ()) -> str:
     return text
 
 
-def _event_line(event: dict, who: str, names: dict[int, str], log) -> str:
+def _event_line(event: dict, who: str, names: dict[int, str]) -> str:
     kind = event["event"]
     simple = {
         "fold": f"{who} folds",
@@ -106,7 +105,7 @@ def _event_line(event: dict, who: str, names: dict[int, str], log) -> str:
     if kind == "uncalled":
         return f"{event['amount']} uncalled returned to {who}"
     if kind == "award":
-        where = where_won(event, [e for e in log if e["event"] == "award"])
+        where = where_won(event)
         return f"{who} wins {event['amount']}" + (f" ({', '.join(where)})" if where else "")
     return kind
 
@@ -276,8 +275,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "board": [{"name": c} for c in public["board"]] if public else [],
         "one_up": {"name": one_up["card"]} if one_up else None,
         "one_up_seat": one_up["seat"] if one_up else None,
-        "log": [event_text(e, names, public["log"]) for e in public["log"][-LOG_SHOWN:]]
-        if public else [],
+        "log": [event_text(e, names) for e in public["log"][-LOG_SHOWN:]] if public else [],
         "log_first": max(1, len(public["log"]) - LOG_SHOWN + 1) if public else 1,
         "last_actions": last_actions(public["log"], public["step"]) if public else {},
         "awards": [dict(a, name=names.get(a["seat"], ""),

@@ -397,8 +397,8 @@ def change_settings(table: Table, **settings) -> str:
     if (table.min_buy_in, table.max_buy_in) != buy_ins:
         told.append(f"buy-ins of {table.min_buy_in} to {table.max_buy_in} chips")
     if table.approval_required != approval:
-        told.append("seat and rebuy requests wait for the host" if table.approval_required
-                    else "seats and rebuys no longer wait for the host")  # fmt: skip
+        told.append("new seat and rebuy requests wait for the host" if table.approval_required
+                    else "new seat and rebuy requests no longer wait for the host")  # fmt: skip
     if table.history_open != opened:  # (at once, the hands played already too)
         told.append("every finished hand's cards, folded ones too, are open to everyone in the "
                     "hand history" if table.history_open
@@ -923,7 +923,8 @@ def void_hand(table: Table, now: datetime | None = None) -> None:
     now = now or timezone.now()
     hand = _locked_hand(table)
     engine = load_engine(hand)
-    before = table.hands.filter(number=hand.number - 1).values_list("document", flat=True)
+    played = table.hands.filter(number__lt=hand.number, voided=False).order_by("-number")
+    before = played.values_list("document", flat=True)[:1]  # (not a voided hand's button)
     table.button = before[0]["button"] if before else None
     if "chosen" in hand.document:
         table.chosen_game, table.chosen_by = hand.game, hand.document["chosen"].get("by", "")

@@ -316,11 +316,11 @@ def log(lines: list[str], first: int = 1) -> str:
     )
 
 
-def _award(award: dict, awards: list[dict] = ()) -> str:
+def _award(award: dict) -> str:
     """One of the hand's ``awards`` (or a hand beaten, which has no amount) as a line."""
     text = f"<strong>{escape(award['name'])}</strong>"
     if award.get("amount"):
-        where = ", ".join(where_won(award, awards))
+        where = ", ".join(where_won(award))
         text += f" wins {award['amount']}" + (f" &middot; {escape(where)}" if where else "")
     if award.get("hand"):  # Sviten's Omaha half names its cards: "Js Ts with ..." as J♠ 10♠
         text += f" &middot; {escape(faces(low_in_words(award['hand'])))}"
@@ -336,7 +336,7 @@ def awards(context: dict) -> str:
         kept, names = last.result["awards"], context["names"]
         named = [dict(a, name=names.get(a["seat"], ""), hand=a["hand"].split(":")[0],
                       reason=named_reason(a, names)) for a in kept]  # fmt: skip
-        items = "".join(_award(a, named) for a in named)
+        items = "".join(_award(a) for a in named)
         items += "".join(_award({"name": context["names"].get(seat, ""), "reason": why,
                                  "hand": shown})
                          for seat, why, shown in context["last_beaten"])  # fmt: skip
@@ -350,7 +350,7 @@ def awards(context: dict) -> str:
         return ""
     hand = context["hand"] or context["last_hand"]
     number = hand.number if hand else ""
-    items = "".join(_award(a, context["awards"]) for a in context["awards"])
+    items = "".join(_award(a) for a in context["awards"])
     items += "".join(  # a hand shown that won nothing: who beat it
         _award({"name": context["names"].get(seat, ""), "reason": why,
                 "hand": context["shown_hands"].get(seat, "")})

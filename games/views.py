@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 import time
 
@@ -155,10 +156,15 @@ def explain(request: HttpRequest, invite: str, seat: int) -> HttpResponse:
 
 
 def _loopback(host: str) -> bool:
-    """Whether ``host`` (the address the browser used) names the machine itself, which no
-    friend's browser can reach."""
-    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-    return name.strip("[]") in ("localhost", "::1") or name.startswith("127.")
+    """Whether ``host`` (the address the browser used, with its port) names the machine
+    itself, which no friend's browser can reach."""
+    name = (host.rsplit(":", 1)[0] if not host.endswith("]") else host).strip("[]").lower()
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return name == "localhost" or name.endswith(".localhost")
+    mapped = getattr(address, "ipv4_mapped", None)  # ::ffff:127.0.0.1
+    return address.is_loopback or bool(mapped and mapped.is_loopback)
 
 
 @require_safe
@@ -304,10 +310,12 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
                 table.pk, player_id, form["amount"], form["note"], kind=form["kind"]
             )
         elif what == "remove":
-            name = Player.objects.get(pk=player_id, table=table).name
+            player = Player.objects.get(pk=player_id, table=table)
             chips = services.cash_out(table.pk, player_id)
-            message = (
-                f"{name} has left the table, with {chips} chip{'s' * (chips != 1)} cashed out."
+            message = f"{player.name} has left the table" + (
+                f", with {chips} chip{'s' * (chips != 1)} cashed out."
+                if player.status == Player.SEATED
+                else "."  # (asking for a seat, with no chips yet)
             )
         elif what == "act-for":
             message = services.act_for_absent(table.pk, form["seat"], form["seq"])

@@ -180,12 +180,11 @@ def part_of_hand(hand: Hand) -> str:
     return hand.street or hand.step
 
 
-def award_text(award: dict, name: str, awards: list[dict]) -> str:
-    """One of the hand's ``awards`` in words: "Bob wins 22: everyone else folded", "Bob
-    wins 8 (Side pot 1, high half) with ..."."""
+def award_text(award: dict, name: str) -> str:
+    """One award in words: "Bob wins 22 (Main pot): everyone else folded"."""
     if not award["amount"]:
         return f"{name}: {award['reason']}"
-    where = where_won(award, awards)
+    where = where_won(award)
     text = f"{name} wins {award['amount']}"
     text += f" ({', '.join(where)})" if where else ""
     text += f" with {low_in_words(award['hand'])}" if award.get("hand") else ""
@@ -306,8 +305,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
             for s, p in sorted(hand.players.items())
         ],
         "awards": [
-            {**a, "text": award_text(_shown(_named(a, names)), names[a["seat"]], awards)}
-            for a in awards
+            {**a, "text": award_text(_shown(_named(a, names)), names[a["seat"]])} for a in awards
         ]
         + _beaten_lines(hand, names),
         "showdown": hand.showdown,
@@ -375,7 +373,7 @@ def text_log(
         if (shown := [c for c in dealt[s] if c is not None])
     ]
     awards = hand.result()["awards"]
-    lines += [award_text(_named(a, names), names[a["seat"]], awards) for a in awards]
+    lines += [award_text(_named(a, names), names[a["seat"]]) for a in awards]
     shown, why = shown_hands(hand), beaten_words(beaten(hand), names)
     lines += [f"{names[s]} wins nothing with {shown[s]}: {why[s]}" for s in why]
     return lines

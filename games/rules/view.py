@@ -247,12 +247,10 @@ def beaten(hand: Hand) -> dict[int, dict[str, list[int]]]:
 HALVES = {"high": "high half", "low": "low half", "omaha": "Omaha half", "draw": "five-card half"}
 
 
-def where_won(award: dict, awards: list[dict]) -> list[str]:
-    """Where ``award`` (one of the hand's ``awards``, or an award event of its log) was won,
-    in words: its pot, named only when the hand had a side pot, and its half: ["Side pot
-    1", "low half"]; [] for a whole pot where there was only one."""
-    split = any(a.get("pot", "Main pot") != "Main pot" for a in awards)
-    return ([award["pot"]] if split and award.get("pot") else []) + (
+def where_won(award: dict) -> list[str]:
+    """Where an award (or an award event of the log) was won, in words: its pot (RULES.md
+    §1: each award names it) and its half: ["Side pot 1", "low half"], ["Main pot"]."""
+    return ([award["pot"]] if award.get("pot") else []) + (
         [HALVES[award["half"]]] if award.get("half") in HALVES else []
     )
 
@@ -288,7 +286,8 @@ def named_reason(award: dict, names: dict[int, str]) -> str:
     if not (failed and award.get("by")):
         return reason
     by = "with" if "tied" in failed[1] else "by"
-    who = " and ".join(names.get(s, f"seat {s}") for s in award["by"])
+    who = [names.get(s, f"seat {s}") for s in award["by"]]
+    who = ", ".join(who[:-1]) + " and " + who[-1] if len(who) > 1 else who[0]
     return f"{failed[1]} for {failed[2]} {by} {who}{failed[3]}"
 
 

@@ -137,13 +137,13 @@ def test_the_last_step_says_what_each_seat_won_and_was_left_up_or_down():
 def test_an_uncontested_award_reads_plainly():
     document = played(scripted_document("levys", EIGHT[:2], ante=1), "1 bet 2", "2 fold")
     lines = text_log(document, seat=2)
-    assert lines[-1] == "P1 wins 2: everyone else folded"  # one pot: no need to name it
+    assert lines[-1] == "P1 wins 2 (Main pot): everyone else folded"
     awards = review(document, 2, seat=2)["awards"]
-    assert [a["text"] for a in awards] == ["P1 wins 2: everyone else folded"]
+    assert [a["text"] for a in awards] == ["P1 wins 2 (Main pot): everyone else folded"]
     assert not review(document, 2, seat=2)["showdown"]
 
 
-def test_awards_name_their_pots_only_where_there_was_a_side_pot():
+def test_awards_name_their_pots_side_pots_too():
     document = played(
         scripted_document("high-low-declare", ["6c 4d 3c 2d Ac", "As Ah Kh Qs 9c",
                                                "Ks Kd 7h 8c 2h"], stacks=[5, 100, 100],
@@ -287,7 +287,7 @@ def test_a_vocal_declaration_is_public_and_logged_once():
 def test_the_reviews_showdown_draws_cards_as_the_table_does_and_the_text_log_keeps_codes():
     shown = [a["text"] for a in review(SVITEN, len(SVITEN["actions"]), seat=1)["awards"]]
     assert "J♠ 10♠ with A♦ K♦ Q♦ from the board" in shown[0]
-    omaha = [line for line in text_log(SVITEN, seat=1) if "(Omaha half)" in line]
+    omaha = [line for line in text_log(SVITEN, seat=1) if "(Main pot, Omaha half)" in line]
     assert "Js Ts with Ad Kd Qd" in omaha[0]  # the format's own codes
 
 
@@ -324,7 +324,7 @@ def test_the_text_log_ends_with_who_beat_each_hand_shown_that_won_nothing():
     )  # fmt: skip
     for seat in (None, 1, 3):  # every live hand is public at the showdown
         assert text_log(document, seat)[-3:] == [
-            "P1 wins 2 (high half) with Pair of aces: best high among High declarers",
-            "P2 wins 1 (low half) with 6-4-3-2-A low: best low among Low declarers",
+            "P1 wins 2 (Main pot, high half) with Pair of aces: best high among High declarers",
+            "P2 wins 1 (Main pot, low half) with 6-4-3-2-A low: best low among Low declarers",
             "P3 wins nothing with 7-5-4-3-2 low: beaten for low by P2",
         ]

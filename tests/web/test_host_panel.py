@@ -159,6 +159,11 @@ def test_each_of_the_hosts_actions_says_what_it_did():
     late.post(f"/t/{table.invite}/join/", {"seat": 4, "name": "Lou", "buy_in": 100})
     lou = Player.objects.get(name="Lou")
     assert told("seat", player=lou.pk, approve="0") == "Lou is not given a seat."
+    guest = Client()
+    guest.get(f"/t/{table.invite}/")
+    guest.post(f"/t/{table.invite}/join/", {"seat": 5, "name": "Kim", "buy_in": 100})
+    kim = Player.objects.get(name="Kim")
+    assert told("remove", player=kim.pk) == "Kim has left the table."  # (only asked to sit)
 
 
 def test_the_join_form_says_what_a_chip_is_worth_and_that_the_host_lets_you_in():
@@ -182,8 +187,8 @@ def test_the_host_changes_the_buy_ins_and_approval_at_once_and_the_chat_says_so(
     assert 'name="max_buy_in"' in form and 'name="approval_required" value="0"' in form
     sent = {**NEW_TABLE, "min_buy_in": "50", "max_buy_in": "1000", "approval_required": ["0"]}
     said = host.post(f"/t/{table.invite}/do/settings/", sent, HTTP_HX_REQUEST="true")
-    assert ("Saved: buy-ins of 50 to 1000 chips; seats and rebuys no longer wait for the host."
-            in said.content.decode())  # fmt: skip
+    told = "Saved: buy-ins of 50 to 1000 chips; new seat and rebuy requests no longer wait for"
+    assert told in said.content.decode()
     table.refresh_from_db()
     assert (table.min_buy_in, table.max_buy_in, table.approval_required) == (50, 1000, False)
     guest = Client()

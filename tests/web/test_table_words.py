@@ -249,13 +249,14 @@ def test_a_voided_hand_is_dealt_again_by_the_same_player_at_dealers_choice_the_s
     second = shot.button_next
     assert second != first
     services.choose_game(table.pk, session_of(table, second), "sviten", now=shot.table.next_deal_at)
-    services.void_hand(table.pk)
-    shot = state.latest_snapshot(table.pk)
-    assert shot.button_next == second and shot.table.chosen_game == "sviten"
-    assert "Dealer&#x27;s choice: Sviten Special is picked." in page(shot.table, None)
-    services.tick(table.pk, now=shot.table.next_deal_at)
-    hand = state.current_hand(table)
-    assert (hand.number, hand.game, hand.document["button"]) == (3, "sviten", second)
+    for number in (2, 3):  # voided, and the deal again voided too
+        services.void_hand(table.pk)
+        shot = state.latest_snapshot(table.pk)
+        assert shot.button_next == second and shot.table.chosen_game == "sviten"
+        assert "Dealer&#x27;s choice: Sviten Special is picked." in page(shot.table, None)
+        services.tick(table.pk, now=shot.table.next_deal_at)
+        hand = state.current_hand(table)
+        assert (hand.number, hand.game, hand.document["button"]) == (number + 1, "sviten", second)
 
 
 def test_between_hands_at_dealers_choice_only_the_chooser_has_the_button():
@@ -466,6 +467,9 @@ def test_a_failed_both_declarers_reason_names_who_beat_or_tied_it():
     assert named_reason(beaten, names) == "Both declarer beaten for low by Cat: wins nothing"
     tied = {"reason": "Both declarer tied for high: wins nothing", "by": [1, 2]}
     assert named_reason(tied, names) == "Both declarer tied for high with Ann and Bob: wins nothing"
+    three = {"reason": "Both declarer beaten for high: wins nothing", "by": [1, 2, 4]}
+    said = "Both declarer beaten for high by Ann, Bob and seat 4: wins nothing"
+    assert named_reason(three, names) == said
     kept = {"reason": "Both declarer beaten for low: wins nothing"}  # (kept before "by")
     assert named_reason(kept, names) == kept["reason"]
     won = {"reason": "best low among Low declarers", "by": [3]}
@@ -674,25 +678,16 @@ def test_the_middle_names_the_half_each_winner_took():
     sviten = [{"seat": 1, "amount": 5, "half": "draw"}, {"seat": 2, "amount": 5, "half": "omaha"},
               {"seat": 1, "amount": 2, "half": "omaha"}]  # fmt: skip
     assert table_html.won_halves(sviten) == {1: " (both halves)", 2: " (Omaha half)"}
-    omaha = {"name": "Ann", "amount": 5, "pot": "Main pot", "half": "omaha", "hand": "",
-             "reason": "best Omaha hand"}  # fmt: skip
-    assert "Ann</strong> wins 5 &middot; Omaha half &middot;" in table_html._award(omaha, [omaha])
-    line = table_html._award(dict(side[1], name="Ann", reason="best high"), side)
-    assert "Ann</strong> wins 5 &middot; Main pot, high half &middot;" in line  # there are three
+    line = table_html._award({"name": "Ann", "amount": 5, "pot": "Main pot", "half": "omaha",
+                              "hand": "", "reason": "best Omaha hand"})  # fmt: skip
+    assert "Ann</strong> wins 5 &middot; Main pot, Omaha half &middot;" in line
     chose, served = ({"event": kind, "seat": 1, "count": 0} for kind in ("lock", "served"))
     said = [presenter.event_text(e, {1: "Ann"}) for e in (chose, served)]
     assert said == ["Ann will stand pat", "Ann stands pat"]  # Sviten's draw: not said twice
     won = {"event": "award", "seat": 1, "amount": 57, "pot": "Main pot", "half": "draw"}
-    assert presenter.event_text(won, {1: "Ann"}, [won]) == "Ann wins 57 (five-card half)"
-    side_won = dict(won, pot="Side pot 1", amount=8)
-    log = [won, side_won]
-    said = [presenter.event_text(e, {1: "Ann"}, log) for e in log]
-    assert said == [
-        "Ann wins 57 (Main pot, five-card half)",
-        "Ann wins 8 (Side pot 1, five-card half)",
-    ]
-    whole = {"event": "award", "seat": 1, "amount": 4, "pot": "Main pot", "half": "whole"}
-    assert presenter.event_text(whole, {1: "Ann"}, [whole]) == "Ann wins 4"
+    assert presenter.event_text(won, {1: "Ann"}) == "Ann wins 57 (Main pot, five-card half)"
+    whole = {"event": "award", "seat": 1, "amount": 4, "pot": "Side pot 1", "half": "whole"}
+    assert presenter.event_text(whole, {1: "Ann"}) == "Ann wins 4 (Side pot 1)"
 
 
 def test_a_paired_low_is_said_alike_in_the_bar_on_the_seat_and_in_the_result():
@@ -705,10 +700,10 @@ def test_a_paired_low_is_said_alike_in_the_bar_on_the_seat_and_in_the_result():
         "hand": "Pair of aces (A-A-9-8-2) low",
         "reason": "best low among Low declarers",
     }
-    line = table_html._award(award, [award])
-    assert "wins 4 &middot; low half &middot; A-A-9-8-2 low, paired &middot;" in line
-    review = "Cat wins 4 (low half) with A-A-9-8-2 low, paired: best low among"
-    assert rules_history.award_text(award, "Cat", [award]).startswith(review)
+    line = table_html._award(award)
+    assert "Main pot, low half &middot; A-A-9-8-2 low, paired &middot;" in line
+    review = "Cat wins 4 (Main pot, low half) with A-A-9-8-2 low, paired: best low among"
+    assert rules_history.award_text(award, "Cat").startswith(review)
     cards = ["Ah", "Ad", "9c", "8s", "2d"]
     assert (
         hand_in_words(cards, [], "levys", "ace-to-five") == "Pair of aces · A-A-9-8-2 low, paired"

@@ -28,7 +28,10 @@ def host_client() -> tuple[Client, Table]:
 def test_an_invite_link_only_this_machine_can_open_says_so(settings):
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "192.168.1.23"]  # HOST=0.0.0.0 adds it
     client, table = host_client()
+    settings.ALLOWED_HOSTS += ["poker.localhost", "127.example.com", "[::ffff:127.0.0.1]"]
     for host, warned in (("127.0.0.1:8000", True), ("localhost", True), ("[::1]:8000", True),
+                         ("LOCALHOST:8000", True), ("poker.localhost", True),
+                         ("[::ffff:127.0.0.1]:8000", True), ("127.example.com", False),
                          ("testserver", False), ("192.168.1.23:8000", False)):  # fmt: skip
         page = client.get(f"/t/{table.invite}/", HTTP_HOST=host).content.decode()
         assert f'value="http://{host}/t/{table.invite}/"' in page
