@@ -104,6 +104,9 @@ def play(browser, base: str, game: str) -> None:
         page.context.close()
 
 
+SHOWN_HOST = "poker.example"
+
+
 def quantise() -> None:
     if not shutil.which("pngquant"):
         return
@@ -116,13 +119,19 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         env = server_env(f"sqlite:///{folder}/db.sqlite3")
+        env["ALLOWED_HOSTS"] = f"{SHOWN_HOST},127.0.0.1"
         migrate(env)
         server = Server(env, log=Path(folder) / "server.log").start()
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                # an address friends could open, as a host shows it (127.0.0.1 is warned of)
+                resolve = f"--host-resolver-rules=MAP {SHOWN_HOST} 127.0.0.1"
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, resolve]
+                )
+                base = server.base.replace("127.0.0.1", SHOWN_HOST)
                 for game in ("levys", "high-low-declare", "sviten"):
-                    play(browser, server.base, game)
+                    play(browser, base, game)
                 browser.close()
         finally:
             server.stop()
