@@ -207,6 +207,6 @@ def test_the_hosts_settings_form_keeps_its_fields_groups_and_hints():
     settings = re.search(r'<details id="host-settings">(.*?)</details>', page, re.S).group(1)
     form = Form(None)
     form.feed(settings)
-    assert form.legends == ["Game", "Betting", "Stakes", "Table"]
+    assert form.legends == ["Game", "Betting", "Stakes and buy-ins", "Table"]
     assert set(form.fields) == set(TableSettingsForm.base_fields)
     assert all(f["hint"].strip() and f["id"] == f"set-{n}" for n, f in form.fields.items())
