@@ -14,6 +14,7 @@ from games.rules.history import bot_reason, names_of, review, text_log
 from games.rules.names import BANK, HOST, name_key
 from games.rules.settle import settle_up
 from games.rules.view import last_actions
+from games.templatetags.poker import signed
 
 
 def full_document(hand: Hand) -> dict:
@@ -154,6 +155,7 @@ class Ledger:
     labels: dict[int, str] = field(default_factory=dict)  # player id: their person's label
     host: str = ""  # who settles for the host's bots and the bank, in the payments
     hosts_share: list[tuple[str, int]] = field(default_factory=list)  # those nets (label, net)
+    host_own: int = 0  # the host's own net, where they sat
 
     @property
     def host_note(self) -> str:
@@ -163,11 +165,16 @@ class Ledger:
         if not self.hosts_share:
             return ""
         who = "The host" if self.host == HOST else self.host
-        parts = [f"{label} ({net:+d})" for label, net in self.hosts_share]
+        parts = [f"{label} ({signed(net)})" for label, net in self.hosts_share]
         bots = any(label != BANK for label, _ in self.hosts_share)
         why = ["the host's bots play the host's chips"] if bots else []
         why += ["the host is the bank of the corrections"] if self.bank_net else []
-        return f"{who} settles for {' and '.join(parts)}: {', and '.join(why)}."
+        total = sum(net for _, net in self.hosts_share) + self.host_own
+        own = "" if self.host == HOST else f" With their own {signed(self.host_own)},"
+        return (
+            f"{who} settles for {' and '.join(parts)}: {', and '.join(why)}.{own}"
+            f" {signed(total)} in all."
+        )
 
     @property
     def stacks(self) -> int:
@@ -296,8 +303,8 @@ def _settle(book: Ledger, table: Table) -> None:
         hosts = table.players.filter(host=True).values_list("session_key", flat=True)
         sat = [row.label for row in book.rows if row.player.session_key in set(hosts)]
         book.host = sat[0] if sat else _party_name(nets, HOST)
-        book.hosts_share = share
-        nets[book.host] = nets.get(book.host, 0) + sum(net for _, net in share)
+        book.hosts_share, book.host_own = share, nets.get(book.host, 0)
+        nets[book.host] = book.host_own + sum(net for _, net in share)
     book.payments = settle_up(nets)
 
 

@@ -278,6 +278,8 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "log": [event_text(e, names) for e in public["log"][-LOG_SHOWN:]] if public else [],
         "log_first": max(1, len(public["log"]) - LOG_SHOWN + 1) if public else 1,
         "last_actions": last_actions(public["log"], public["step"]) if public else {},
+        "drawn_by": {e["seat"]: e["by"] for e in public["log"]  # the host or the clock
+                     if e["event"] in ("draw", "lock") and e.get("by")} if public else {},
         "awards": [dict(a, name=names.get(a["seat"], ""),
                         reason=named_reason(a, names))
                    for a in public["awards"]] if public else [],

@@ -380,8 +380,6 @@ def change_settings(table: Table, **settings) -> str:
     for key, value in settings.items():
         setattr(table, key, value)
     told = []
-    if next_stakes(table, None) != before[0]:
-        told.append(f"from the next hand, {next_stakes(table, None)}")
     if table.seat_count != seats:  # a game for fewer players, none beyond its seats
         table.button = min(table.button, table.seat_count) if table.button else table.button
         told.append(f"the table now has {table.seat_count} seats")
@@ -403,6 +401,8 @@ def change_settings(table: Table, **settings) -> str:
         told.append("every finished hand's cards, folded ones too, are open to everyone in the "
                     "hand history" if table.history_open
                     else "the hand history shows each player only the cards they saw")  # fmt: skip
+    if next_stakes(table, None) != before[0]:  # last: only it waits for the next hand
+        told.append(f"{'and ' if told else ''}from the next hand, {next_stakes(table, None)}")
     if told:
         _announce(table, "Changed: " + "; ".join(told) + ".")
     return "Saved: " + "; ".join(told) + "." if told else "Saved."
@@ -599,8 +599,12 @@ def seated_player_id(table_id: int, session_key: str) -> int:
 
 @writes_table
 def cash_out(table: Table, player_id: int) -> int:
-    """The player leaves with their stack (recorded in the ledger); the seat is free."""
-    transfer = _moved(table, _requested(table, player_id), stacks.cash_out)
+    """The host removes the player, who leaves with their stack (recorded in the ledger);
+    the seat is free."""
+    player = _requested(table, player_id)
+    if player.status == Player.SEATED and _in_current_hand(table, player):
+        raise ServiceError(f"{player.name} is in this hand: remove them once it ends")
+    transfer = _moved(table, player, stacks.cash_out)
     return -transfer.amount if transfer else 0
 
 

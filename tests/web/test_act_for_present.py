@@ -238,3 +238,17 @@ def test_the_host_is_offered_to_act_only_for_a_player_who_is_away():
     asks = html.split('<section class="host-asks"')[1].split("</section>")[0]  # under the felt
     assert f"{name} is away and to act" in asks and f">Act for {name}</button>" in asks
     assert "as the clock would: check if it can, else fold" in asks
+
+
+def test_a_draw_the_host_made_for_an_away_player_says_so_by_the_seat():
+    table = dealt()
+    for _ in range(2):  # both check: the draw comes
+        seat, sequence = to_act(table)
+        services.act(table.pk, session_of(table, seat), sequence, {"type": "check"})
+    seat, sequence = to_act(table)
+    assert state.load_engine(state.current_hand(table)).step == "draw"
+    presence.seen(table.pk, session_of(table, seat), timezone.now() - timedelta(seconds=31))
+    assert services.act_for_absent(table.pk, seat, sequence) == f"Stood pat for P{seat}."
+    html = presenter.render_table(Table.objects.get(pk=table.pk), presenter.Viewer(None, False))
+    notes = html.split(f'data-seat="{seat}"')[1].split('<div class="notes">')[1].split("</div>")[0]
+    assert notes.startswith("stood pat (host)")

@@ -193,7 +193,8 @@ def test_the_forms_book_the_kind_chosen_and_the_ledger_shows_it():
     assert "cab fare" in page
     assert "&minus; corrections (-5) = <strong>0</strong>" in page
     assert "P1 pays the host 5 chips" in page
-    assert "The host settles for the bank (+5): the host is the bank of the corrections." in page
+    said = "The host settles for the bank (+5): the host is the bank of the corrections. +5 in all."
+    assert said in page
     rows = list(csv.reader(io.StringIO(host.get(f"/t/{table.invite}/ledger.csv").content.decode())))
     assert {r[3] for r in rows[1:]} == {"buy-in", "correction", "removal"}
     assert sum(int(r[4]) for r in rows[1:]) == 0

@@ -164,8 +164,9 @@ def test_the_host_settles_for_their_bots_and_the_bank():
     page = host.get(f"/t/{table.invite}/ledger/").content.decode()
     assert "Sam pays Ann 42 chips" in page
     note = (
-        "Sam settles for Bot Ada (-43) and the bank (-10): the host&#x27;s"
-        " bots play the host&#x27;s chips, and the host is the bank of the corrections."
+        "Sam settles for Bot Ada (\u221243) and the bank (\u221210): the host&#x27;s bots play the"
+        " host&#x27;s chips, and the host is the bank of the corrections. With their own +11,"
+        " \u221242 in all."
     )
     assert note in page
     services.cash_out(table.pk, sam.pk)  # gone home: still the host, still settling

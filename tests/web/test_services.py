@@ -256,7 +256,7 @@ def test_rebuy_adjustment_sit_out_and_cash_out_keep_the_ledger_balanced():
     assert str(ann.pk) not in {str(v) for v in hand.seat_players.values()}
     assert services.cash_out(table.pk, ann.pk) == 250
     bob = Player.objects.get(seat=2)
-    with pytest.raises(ServiceError, match="cash out after it"):
+    with pytest.raises(ServiceError, match="P2 is in this hand: remove them once it ends"):
         services.cash_out(table.pk, bob.pk)
     assert_chips_balance(table)
 
