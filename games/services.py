@@ -575,6 +575,8 @@ def set_sitting_out(table: Table, player_id: int, out: bool, now: datetime | Non
     player = _requested(table, player_id)
     if player.status != Player.SEATED:
         raise ServiceError(f"{player.name} is not seated")
+    if out:
+        _choice_goes_with(table, player)
     player.sitting_out = out
     statements.update(player, "sitting_out")
     if not out:
@@ -604,6 +606,7 @@ def cash_out(table: Table, player_id: int) -> int:
     player = _requested(table, player_id)
     if player.status == Player.SEATED and _in_current_hand(table, player):
         raise ServiceError(f"{player.name} is in this hand: remove them once it ends")
+    _choice_goes_with(table, player)
     transfer = _moved(table, player, stacks.cash_out)
     return -transfer.amount if transfer else 0
 
@@ -617,8 +620,17 @@ def leave(table: Table, session_key: str) -> int:
         raise ServiceError("you are not at this table")
     if _in_current_hand(table, player):
         raise ServiceError("you are in the hand being played: cash out when it ends")
+    _choice_goes_with(table, player)
     transfer = _moved(table, player, stacks.cash_out)
     return -transfer.amount if transfer else 0
+
+
+def _choice_goes_with(table: Table, player: Player) -> None:
+    """A dealer's choice made for the next hand goes with its chooser, who leaves or sits
+    out before the deal: whoever has the button then picks."""
+    waiting = table.game == "dealers-choice" and table.chosen_game and not _current_hand(table)
+    if waiting and button_after(table, players(table)) == player.seat:
+        table.chosen_game, table.chosen_by = "", ""
 
 
 @writes_table

@@ -259,6 +259,28 @@ def test_a_voided_hand_is_dealt_again_by_the_same_player_at_dealers_choice_the_s
         assert (hand.number, hand.game, hand.document["button"]) == (number + 1, "sviten", second)
 
 
+@pytest.mark.parametrize("how", ["leaves", "is removed", "sits out"])
+def test_a_dealers_choice_goes_with_a_chooser_who_goes_before_the_deal(how):
+    table = make_table("dealers-choice")
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    chooser = state.latest_snapshot(table.pk).button_next
+    key = session_of(table, chooser)
+    services.choose_game(table.pk, key, "sviten")
+    services.void_hand(table.pk)  # the same player is to deal it again: Sviten Special
+    assert Table.objects.get(pk=table.pk).chosen_game == "sviten"
+    player = Player.objects.get(table=table, session_key=key)
+    if how == "leaves":
+        services.leave(table.pk, key)
+    elif how == "is removed":
+        services.cash_out(table.pk, player.pk)
+    else:
+        services.set_sitting_out(table.pk, player.pk, True)
+    shot = state.latest_snapshot(table.pk)
+    assert shot.table.chosen_game == "" and shot.button_next not in (None, chooser)
+    assert "to pick the game" in page(shot.table, None)  # the new button's player picks
+
+
 def test_between_hands_at_dealers_choice_only_the_chooser_has_the_button():
     table = make_table("dealers-choice")
     seat_players(table, 3)
