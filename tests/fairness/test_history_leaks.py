@@ -161,9 +161,12 @@ def check_text_log(document: dict, table: LiveTable, reviewer: int | None) -> No
         assert not leaked, f"reviewer {reviewer}'s log shows {leaked}: {line!r}"
         if line.startswith("Dealt to "):
             name, cards = line.removeprefix("Dealt to ").split(": ")
+            cards, _, hidden = cards.partition(" and ")  # "... and 2 cards not shown"
             if dealt:
                 for card in cards.split():
                     assert table.may_show(reviewer, 0, names[name], card), line
+                unseen = int(hidden.split()[0]) if hidden else 0
+                assert len(cards.split()) + unseen == 5, line  # each card, seen or counted
             else:
                 assert name == me, f"reviewer {reviewer}'s log: {line!r}"
         if private := PRIVATE.match(line):
