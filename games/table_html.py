@@ -19,6 +19,7 @@ from games.models import STRUCTURE_CHOICES
 from games.rules.cards import faces
 from games.rules.catalog import GAMES
 from games.rules.hints import low_in_words
+from games.rules.history import names_of
 from games.rules.view import HALVES, named_reason, where_won
 from games.templatetags.poker import HISTORY_OPEN, card, won_net
 
@@ -318,12 +319,14 @@ def log(lines: list[str], first: int = 1) -> str:
     )
 
 
-def _award(award: dict) -> str:
-    """One of the hand's ``awards`` (or a hand beaten, which has no amount) as a line."""
+def _award(award: dict, back: set[int] = frozenset()) -> str:
+    """One of the hand's ``awards`` (or a hand beaten, which has no amount) as a line; a
+    seat in ``back`` won only its own chips, and "gets back" them, as the middle says."""
     text = f"<strong>{escape(award['name'])}</strong>"
     if award.get("amount"):
         where = ", ".join(where_won(award))
-        text += f" wins {award['amount']}" + (f" &middot; {escape(where)}" if where else "")
+        verb = "gets back" if award.get("seat") in back else "wins"
+        text += f" {verb} {award['amount']}" + (f" &middot; {escape(where)}" if where else "")
     if award.get("hand"):  # Sviten's Omaha half names its cards: "Js Ts with ..." as J♠ 10♠
         text += f" &middot; {escape(faces(low_in_words(award['hand'])))}"
     return f"<li>{text} &middot; <em>{escape(award.get('reason', ''))}</em></li>"
@@ -334,12 +337,13 @@ def awards(context: dict) -> str:
     last, hand = context["last_hand"], context["hand"]
     if hand and hand.sequence == 0 and last and last.result and not last.voided:
         # the last hand's result stays until the new hand's first action
-        # ... by the name of each hand, without its cards (Sviten's "Omaha: ...: Js Ts with")
-        kept, names = last.result["awards"], context["names"]
+        # ... by the name of each hand, without its cards (Sviten's "Omaha: ...: Js Ts with"),
+        # and each seat by who played it then (it may have changed hands since)
+        kept, names = last.result["awards"], names_of(last.document)
         named = [dict(a, name=names.get(a["seat"], ""), hand=a["hand"].split(":")[0],
                       reason=named_reason(a, names)) for a in kept]  # fmt: skip
         items = "".join(_award(a) for a in named)
-        items += "".join(_award({"name": context["names"].get(seat, ""), "reason": why,
+        items += "".join(_award({"name": names.get(seat, ""), "reason": why,
                                  "hand": shown})
                          for seat, why, shown in context["last_beaten"])  # fmt: skip
         return (f'  <section class="awards"><h2>Hand {last.number} result{_review(context, last)}'
@@ -352,7 +356,9 @@ def awards(context: dict) -> str:
         return ""
     hand = context["hand"] or context["last_hand"]
     number = hand.number if hand else ""
-    items = "".join(_award(a) for a in context["awards"])
+    put_in = context["put_in"]
+    back = {seat for seat, won in context["winnings"].items() if won and won == put_in.get(seat)}
+    items = "".join(_award(a, back) for a in context["awards"])
     items += "".join(  # a hand shown that won nothing: who beat it
         _award({"name": context["names"].get(seat, ""), "reason": why,
                 "hand": context["shown_hands"].get(seat, "")})

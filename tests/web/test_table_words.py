@@ -472,6 +472,20 @@ def test_the_result_says_who_beat_each_hand_shown_that_won_nothing(game):
     ]
 
 
+def test_the_last_hands_result_names_who_played_it_after_the_seat_changes_hands():
+    table, clock = dealt("high-low-declare", players=3), timezone.now()
+    play_current_hand(table, random.Random(7))
+    awards = table.hands.get(number=1).result["awards"]
+    seat = next(a["seat"] for a in awards if a["amount"])
+    gone = Player.objects.get(table=table, seat=seat, status=Player.SEATED)
+    services.leave(table.pk, gone.session_key)
+    services.request_seat(table.pk, "zed-session", seat, "Zed", 200)
+    services.tick(table.pk, clock + timedelta(seconds=30))  # the next hand, Zed in it
+    assert state.current_hand(table).sequence == 0
+    kept = page(table, None).split('<section class="awards">')[1].split("</section>")[0]
+    assert f"<strong>{gone.name}</strong> wins" in kept and "Zed" not in kept
+
+
 def test_why_a_hand_lost_is_said_by_halves_and_names():
     names = {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan"}
     assert beaten_words({3: {"low": [2]}, 4: {"omaha": [1], "draw": [1, 2]}}, names) == {
@@ -846,6 +860,8 @@ def test_the_middle_says_gets_back_where_the_seat_does():
     html = page(table, None)
     said = html.split('<span class="just-won">')[1].split("</span>")[0]
     assert "<strong>P2</strong> gets back 1 (low half)" in said
+    result = html.split('<section class="awards">')[1].split("</section>")[0]
+    assert "<strong>P2</strong> gets back 1 &middot; Main pot, low half" in result  # (alike)
     assert '<div class="said won even">Gets back 1</div>' in _seat_html(html, 2)
     awards = table.hands.get(number=1).result["awards"]
     high = [a for a in awards if a["half"] == "high" and a["amount"]]
