@@ -394,6 +394,11 @@ def change_settings(table: Table, **settings) -> str:
                     else "the ledger counts chips only")  # fmt: skip
     if (table.min_buy_in, table.max_buy_in) != buy_ins:
         told.append(f"buy-ins of {table.min_buy_in} to {table.max_buy_in} chips")
+        above = [p.name for p in players(table)
+                 if p.status == Player.SEATED and p.stack > table.max_buy_in]  # fmt: skip
+        if above:  # a most caps what is bought, never what was won
+            who = ", ".join(above[:-1]) + " and " * (len(above) > 1) + above[-1]
+            told[-1] += f" ({who} keep{'s' if len(above) == 1 else ''} a bigger stack)"
     if table.approval_required != approval:
         told.append("new seat and rebuy requests wait for the host" if table.approval_required
                     else "new seat and rebuy requests no longer wait for the host")  # fmt: skip

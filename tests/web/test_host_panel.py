@@ -72,7 +72,8 @@ def test_money_per_chip_is_shown_as_written_and_the_ledger_puts_the_net_first():
     assert 'id="set-chip_value" data-keep min="0" step="0.0001" value="0.05"' in page
     ledger = host.get(f"/t/{table.invite}/ledger/").content.decode()
     row = ledger.split("<tbody>")[1].split("</tr>")[0]
-    assert row.index('<td class="net">0</td>') < row.index("<td>200</td>")  # net, then stack
+    stack = row.index('<td data-label="Stack">200</td>')
+    assert row.index('<td class="net">0</td>') < stack  # net, then stack
 
 
 def test_a_seat_or_rebuy_asked_for_waits_for_the_host_right_under_the_felt():
@@ -209,3 +210,17 @@ def test_the_host_changes_the_buy_ins_and_approval_at_once_and_the_chat_says_so(
     assert "buy-in range needs a minimum of at least 1, up to the maximum" in said.content.decode()
     table.refresh_from_db()
     assert table.min_buy_in == 50
+
+
+def test_a_lower_most_buy_in_says_who_keeps_a_bigger_stack():
+    host, table = host_table()
+    guest = Client()
+    guest.get(f"/t/{table.invite}/")
+    guest.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Gus", "buy_in": 500})
+    sent = {**NEW_TABLE, "min_buy_in": "100", "max_buy_in": "300"}
+    said = host.post(f"/t/{table.invite}/do/settings/", sent, HTTP_HX_REQUEST="true")
+    assert "buy-ins of 100 to 300 chips (Gus keeps a bigger stack)" in said.content.decode()
+    assert Player.objects.get(name="Gus").stack == 500  # a most caps buying, not winnings
+    said = host.post(f"/t/{table.invite}/do/settings/", {**sent, "max_buy_in": "500"},
+                     HTTP_HX_REQUEST="true")  # fmt: skip
+    assert "Saved: buy-ins of 100 to 500 chips.</div>" in said.content.decode()  # none above
