@@ -62,6 +62,33 @@
     if (other && event.target.checked) document.getElementById(other).checked = false;
   });
 
+  // A name given once is offered again at the next table (and after a refused request).
+  function offerName() {
+    var field = document.getElementById("join-name");
+    var name = window.localStorage && localStorage.getItem("pokerhome-name");
+    if (field && !field.value && name) field.value = name;
+  }
+  document.addEventListener("DOMContentLoaded", offerName);
+  document.addEventListener("htmx:wsAfterMessage", offerName);
+  // A form marked data-done-clears empties once the server took it (a notice that is
+  // not an error): a rebuy asked for does not stay in its box. A push may have redrawn
+  // the form meanwhile, and htmx then tells nobody: the request itself is listened to,
+  // and the boxes are found by id.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt, xhr = event.detail.xhr;
+    if (!form || form.tagName !== "FORM") return;
+    var name = form.querySelector("#join-name");
+    xhr.addEventListener("load", function () {
+      if (xhr.status >= 400 || /class="notice error"/.test(xhr.responseText)) return;
+      if (name && window.localStorage) localStorage.setItem("pokerhome-name", name.value.trim());
+      if (!form.hasAttribute("data-done-clears")) return;
+      form.querySelectorAll("input[id]").forEach(function (sent) {
+        var box = document.getElementById(sent.id);
+        if (box) box.value = box.defaultValue;
+      });
+    });
+  });
+
   // A push replaces the table; keep what this person was typing or had opened.
   var kept = null;
   document.addEventListener("htmx:wsBeforeMessage", function () {
@@ -399,6 +426,7 @@
     document.querySelectorAll(".clock[data-deadline]").forEach(function (el) {
       var left = Math.max(0, parseInt(el.dataset.deadline, 10) - Date.now() / 1000);
       var total = parseInt(el.dataset.total, 10) || left || 1;
+      left = Math.min(left, total);  // a pick's clock starts once the deal's pause ends
       el.querySelector(".countdown").textContent = Math.round(left) + "s";
       el.querySelector(".clock-bar").style.width = 5 * Math.min(1, left / total) + "rem";
       var urgent = left <= 10;

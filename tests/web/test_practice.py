@@ -105,7 +105,7 @@ def test_a_practice_ledger_asks_nobody_to_settle_up():
     page = client.get(f"/t/{table.invite}/ledger/").content.decode()
     assert "nobody settles up" in page and " pays " not in page and "Settle up" not in page
     assert "the ledger balances" in page
-    rows = page.split('<table class="ledger">')[1].split("</table>")[0]
+    rows = page.split('<table class="ledger book">')[1].split("</table>")[0]
     assert "(bot)</td>" in rows and "host" not in rows  # the bots play the player's chips
     told = client.post(f"/t/{table.invite}/me/cash-out/").content.decode()
     assert "You cashed out" in told and "settle" not in told

@@ -1,0 +1,56 @@
+"""A host who lets players in: a refused player finds their name still typed to ask
+again, and a box whose request the server took empties, while one refused keeps its
+number to mend (a rebuy asked for, a stack changed by the host)."""
+
+from __future__ import annotations
+
+from tests.e2e.test_browser import LAPTOP, PHONE, create_table
+
+
+def test_a_refused_name_stays_and_a_box_the_server_took_empties(request, running_server, chromium):
+    host = chromium.new_context(viewport=LAPTOP).new_page()
+    gus = chromium.new_context(viewport=PHONE).new_page()
+    request.node.pages = {"host": host, "gus": gus}
+    link = create_table(host, running_server.base, "levys")
+    host.click("#host-settings summary")
+    host.check("#set-approval_required")
+    host.click("#host-settings button:has-text('Save')")
+    host.wait_for_selector("#notice:has-text('Saved')")
+    gus.goto(link)
+    gus.fill("#join-name", "Gus")
+    gus.click(".join button:has-text('Sit down')")
+    gus.wait_for_selector("text=Waiting for the host to approve your seat")
+    host.click(".host-asks button:has-text('Refuse')")
+    gus.wait_for_selector(".join .refused")
+    gus.wait_for_function("() => document.getElementById('join-name').value === 'Gus'")
+    gus.click(".join button:has-text('Sit down')")
+    host.click(".host-asks button:has-text('Let in')")
+    gus.wait_for_selector(".mine h2:has-text('seat')")
+    gus.fill("#rebuy-amount", "50")
+    gus.click(".mine button:has-text('Rebuy')")
+    gus.wait_for_selector("text=Rebuy of 50 waiting for the host")
+    gus.wait_for_function("() => !document.getElementById('rebuy-amount').value")
+    host.click("#host-players summary")
+    row = host.locator(".player-row", has_text="Gus")
+    row.locator("summary").click()
+    box = row.locator("input[id^=money-]")
+    box.fill("-100000")
+    row.locator("button:has-text('Add or take chips')").click()
+    host.wait_for_selector("#notice.error")
+    assert box.input_value() == "-100000"  # refused: the number stays to be mended
+    box.fill("25")
+    row.locator("button:has-text('Add or take chips')").click()
+    host.wait_for_selector("#notice:not(.error):has-text('Gus')")
+    host.wait_for_function("() => !document.querySelector('.player-row input[id^=money-]').value")
+    host.fill("input[id^=correct-]", "-5")
+    host.click(".player-row button:has-text('Correct')")
+    host.wait_for_selector("#notice:not(.error):has-text('correction')")
+    # On a phone the ledger is a card per player: every column is on screen, labelled.
+    gus.goto(link.rstrip("/") + "/ledger/")
+    cell = gus.locator("table.book tbody tr", has_text="Gus").locator("[data-label=Corrections]")
+    assert cell.inner_text() == "-5"
+    box = cell.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert gus.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    label = cell.evaluate("el => getComputedStyle(el, '::before').content")
+    assert label == '"Corrections "'  # (its column's head is out of sight)
