@@ -53,6 +53,7 @@ from games.state import (
     remember_engine,
     take_engine,
 )
+from games.table_html import LOW_NAMES
 
 DEAL_PAUSE = timedelta(seconds=5)  # time to see who won before the next deal
 SHOWDOWN_PAUSE = timedelta(seconds=9)  # and to read the hands shown down
@@ -372,6 +373,7 @@ def change_settings(table: Table, **settings) -> str:
     """New game or stakes (checked by games.forms.TableSettingsForm): they apply from the
     next hand dealt, and the chat tells everyone what changed; the host is told too."""
     before = next_stakes(table, None), table.action_clock, table.time_bank, table.chip_value
+    unsaid = table.declare, table.low, table.cap_lifts_heads_up
     opened, seats = table.history_open, table.seat_count
     buy_ins, approval = (table.min_buy_in, table.max_buy_in), table.approval_required
     fewer = settings.get("seat_count", seats)
@@ -406,17 +408,34 @@ def change_settings(table: Table, **settings) -> str:
         told.append("every finished hand's cards, folded ones too, are open to everyone in the "
                     "hand history" if table.history_open
                     else "the hand history shows each player only the cards they saw")  # fmt: skip
-    if next_stakes(table, None) != before[0]:  # last: only it waits for the next hand
-        told.append(f"{'and ' if told else ''}from the next hand, {next_stakes(table, None)}")
+    coming = [next_stakes(table, None)] if next_stakes(table, None) != before[0] else []
+    coming += _unsaid_stakes(table, unsaid)
+    if coming:  # last: only these wait for the next hand
+        told.append(f"{'and ' if told else ''}from the next hand, {'; '.join(coming)}")
     if told:
         _announce(table, "Changed: " + "; ".join(told) + ".")
     return "Saved: " + "; ".join(told) + "." if told else "Saved."
 
 
+def _unsaid_stakes(table: Table, was: tuple) -> list[str]:
+    """Changes the next hand's line of stakes leaves out: High-Low Declare's own settings
+    (unless that game is next), and whether a raise cap lifts heads up."""
+    said = []
+    hld = GAMES["high-low-declare"].name
+    if (table.declare, table.low) != was[:2] and not next_stakes(table, None).startswith(hld):
+        fist = "chips in fist" if table.declare == "chips" else "vocal declarations"
+        said.append(f"{hld} with {fist} and {LOW_NAMES.get(table.low, table.low)}")
+    if table.cap_lifts_heads_up != was[2] and table.raise_cap is not None:
+        said.append(f"the raise cap {'lifts' if table.cap_lifts_heads_up else 'holds'} heads up")
+    return said
+
+
 def _announce(table: Table, text: str) -> None:
     """A line in the chat from the host (their seat unnamed) that every player should hear:
     a change of the stakes, a stack changed by the host."""
-    chat_line(table, None, text[:200], by_host=True, now=timezone.now())
+    if len(text) > 200:  # a chat line's most, cut between words
+        text = text[:199].rsplit(" ", 1)[0] + "\u2026"
+    chat_line(table, None, text, by_host=True, now=timezone.now())
 
 
 def chat_line(

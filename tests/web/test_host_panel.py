@@ -224,3 +224,25 @@ def test_a_lower_most_buy_in_says_who_keeps_a_bigger_stack():
     said = host.post(f"/t/{table.invite}/do/settings/", {**sent, "max_buy_in": "500"},
                      HTTP_HX_REQUEST="true")  # fmt: skip
     assert "Saved: buy-ins of 100 to 500 chips.</div>" in said.content.decode()  # none above
+
+
+def test_settings_the_line_of_stakes_leaves_out_are_announced_too():
+    host, table = host_table()  # Levy's Game: High-Low Declare's own settings wait unseen
+    low = table.low
+
+    def saved(**changed) -> str:
+        sent = {**NEW_TABLE, "declare": "chips", "low": low, **changed}
+        return host.post(
+            f"/t/{table.invite}/do/settings/", sent, HTTP_HX_REQUEST="true"
+        ).content.decode()
+
+    said = saved(declare="vocal")
+    told = "from the next hand, High-Low Declare with vocal declarations and A-"
+    assert told in said and told in ChatLine.objects.filter(table=table).latest("pk").text
+    said = saved(declare="vocal", raise_cap="3", cap_lifts_heads_up="1")
+    assert "3 raises a round" in said and "; the raise cap lifts heads up.</div>" in said
+    assert "High-Low Declare with" not in said  # (not changed this time)
+    said = saved(declare="chips", raise_cap="3", game="high-low-declare")
+    assert "from the next hand, High-Low Declare · " in said and "chips in fist" in said
+    assert "High-Low Declare with" not in said  # (its line says it)
+    assert "; the raise cap holds heads up.</div>" in said  # (the box left unticked)
