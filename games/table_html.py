@@ -89,7 +89,11 @@ def clock(deadline, seconds: int | None) -> str:
 def _step(context: dict) -> str:
     table, hand, seen = context["table"], context["hand"], context["seen"]
     if hand:
-        bits = [f"Hand {hand.number}: <strong>{escape(seen['stage'])}</strong>", _pots(seen)]
+        # at dealer's choice the game is named where every eye is (the header may be
+        # scrolled away on a phone, and two games share their steps' names)
+        game = f" of {GAMES[hand.game].name}" if table.game == "dealers-choice" else ""
+        step = f"<strong>{escape(seen['stage'])}</strong>"
+        bits = [f"Hand {hand.number}{escape(game)}: {step}", _pots(seen)]
         actors = [context["names"].get(s, "") for s in seen["actors"]]
         if actors:
             waiting = escape(", ".join(actors))

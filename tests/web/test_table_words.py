@@ -209,6 +209,10 @@ def test_dealers_choice_badges_the_chooser_and_the_clock_picks_the_last_game():
     said = f"Dealer's choice: the clock picks Levy's Game for P{chooser}"
     assert said in unescape(page(table, None))  # the live log, and the review's text
     assert said in history.hand_text(hand, None, show_all=False)
+    middle = page(table, None).split('<p class="step">')[1]
+    assert middle.startswith("Hand 1 of Levy&#x27;s Game: <strong>")  # (header scrolled away)
+    one_game = dealt("levys")
+    assert page(one_game, None).split('<p class="step">')[1].startswith("Hand 1: <strong>")
 
 
 def test_a_bot_on_the_button_picks_the_game_as_the_deal_comes_due_not_at_the_clock():
