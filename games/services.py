@@ -982,6 +982,7 @@ def void_hand(table: Table, now: datetime | None = None) -> None:
                                       note=note, hand=hand))  # fmt: skip
     table.next_deal_at = now + DEAL_PAUSE
     _apply_waiting_rebuys(table)  # before the next deal, as at a hand's end
+    _announce(table, f"Hand {hand.number} voided: every bet is returned.")  # (its news goes)
 
 
 @writes_table

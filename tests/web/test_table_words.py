@@ -9,10 +9,11 @@ from datetime import timedelta
 from html import unescape
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from games import history, presence, presenter, services, state, table_html
-from games.models import Player, Table
+from games.models import ChatLine, Player, Table
 from games.rules import history as rules_history
 from games.rules.hints import hand_in_words
 from games.rules.view import beaten_words, named_reason
@@ -163,6 +164,11 @@ def test_every_seat_is_told_when_the_host_voids_a_hand():
     services.void_hand(table.pk)
     for key in (None, "s1", "s2"):
         assert f"The host voided hand {number}; every bet was returned." in page(table, key)
+    said = ChatLine.objects.filter(table=table).latest("pk")  # it stays once the news goes
+    assert said.by_host and said.text == f"Hand {number} voided: every bet is returned."
+    hands = Client().get(f"/t/{table.invite}/hands/").content.decode()
+    row = hands.split(f"Hand&nbsp;{number}</a>")[1].split("</tr>")[0]
+    assert "<td>&mdash;</td>" in row and "voided by the host: every bet returned" in row
 
 
 def test_a_refused_seat_request_is_told_plainly():
