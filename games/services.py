@@ -574,8 +574,13 @@ def answer_rebuy(table: Table, player_id: int, approve: bool) -> str:
     """The host approves or refuses a rebuy, as the player is now (seated, between hands):
     says what was done."""
     player = _requested(table, player_id)
+    asked = player.rebuy_request
     transfer = _moved(table, player, stacks.answer_rebuy, approve, table.max_buy_in)
-    return transfer.note if transfer else f"{player.name}'s rebuy refused"
+    told = transfer.note if transfer else f"{player.name}'s rebuy refused"
+    if asked:  # the player hears the answer too (the host's page may have been stale)
+        _announce(table, f"The host {'approves' if approve else 'refuses'} {player.name}'s "
+                         f"rebuy of {asked}: {player.name}'s stack is {player.stack}.")  # fmt: skip
+    return told
 
 
 @writes_table

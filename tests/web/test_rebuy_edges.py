@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games import history, services
-from games.models import Player
+from games.models import ChatLine, Player
 from games.rules.stacks import MOST_STACK
 from games.services import ServiceError
 from tests.web.helpers import assert_chips_balance, make_table
@@ -67,6 +67,8 @@ def test_an_approval_after_the_stack_grew_adds_up_to_the_maximum_only():
     ann.refresh_from_db()
     assert (ann.stack, ann.rebuy_request) == (500, None)
     assert table.ledger.get(kind="rebuy", player=ann).amount == 99
+    said = ChatLine.objects.filter(table=table).latest("pk").text  # Ann hears it too
+    assert said == "The host approves P1's rebuy of 100: P1's stack is 500."
     assert_balances(table)
 
 
@@ -129,3 +131,15 @@ def test_a_stack_cannot_be_topped_up_past_what_the_database_holds():
     with pytest.raises(ServiceError, match="at most"):
         services.adjust_stack(table.pk, ann.pk, 11)
     assert Player.objects.get(pk=ann.pk).stack == MOST_STACK - 10
+
+
+def test_a_refused_rebuy_is_said_to_the_player_in_the_chat():
+    table = make_table(max_buy_in=500, approval_required=True)
+    ann, _ = seated(table, 200, 200)
+    services.request_rebuy(table.pk, "s1", 100)
+    assert services.answer_rebuy(table.pk, ann.pk, False) == "P1's rebuy refused"
+    said = ChatLine.objects.filter(table=table).latest("pk").text
+    assert said == "The host refuses P1's rebuy of 100: P1's stack is 200."
+    ann.refresh_from_db()
+    assert (ann.stack, ann.rebuy_request) == (200, None)
+    assert_balances(table)
