@@ -367,14 +367,19 @@
     }
   });
 
-  // Before a browser's first hand of a game at a table, the game in three lines (unless
-  // hints are off); "Got it" puts it away for good.
+  // Through a browser's first hand of a game at a table, the game in three lines (unless
+  // hints are off); "Got it" puts it away sooner. The key holds the hand it came with.
   function showIntro() {
     var table = document.getElementById("table");
     var intro = document.getElementById("game-intro");
     if (!table || !intro || !table.dataset.game || document.body.classList.contains("no-hints")) return;
     var key = "pokerhome.intro." + location.pathname + table.dataset.game;
-    if (localStorage.getItem(key)) return;
+    var first = localStorage.getItem(key);
+    if (!first) localStorage.setItem(key, first = "hand " + table.dataset.hand);
+    if (first !== "hand " + table.dataset.hand) {
+      intro.hidden = true;  // its hand is over (or another game's intro was up)
+      return;
+    }
     intro.querySelectorAll("[data-game]").forEach(function (p) {
       p.hidden = p.dataset.game !== table.dataset.game;
     });
@@ -391,7 +396,7 @@
     var done = event.target.closest("#game-intro .got-it");
     if (!done) return;
     var intro = document.getElementById("game-intro");
-    localStorage.setItem(intro.dataset.key, "1");
+    localStorage.setItem(intro.dataset.key, "read");
     intro.hidden = true;
     var foot = footBar();
     if (foot) keepFeltInView(foot);  // the table moved up with it: back into view
