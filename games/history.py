@@ -208,9 +208,12 @@ class Ledger:
         return self.stacks + self.cashed_out - self.bought - self.corrected
 
     def money(self, chips: int) -> Decimal | None:
-        return (
-            None if self.chip_value is None else (chips * self.chip_value).quantize(Decimal("0.01"))
-        )
+        return in_money(chips, self.chip_value)
+
+
+def in_money(chips: int, chip_value: Decimal | None) -> Decimal | None:
+    """What ``chips`` are worth, to the cent, where the host set a chip's value."""
+    return None if chip_value is None else (chips * chip_value).quantize(Decimal("0.01"))
 
 
 def _book(row: LedgerRow, kind: str, amount: int) -> None:

@@ -26,6 +26,7 @@ from games.forms import (
     as_sent,
     cleaned,
 )
+from games.history import in_money
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.presenter import Viewer, render_table
 from games.rules.catalog import FORCED_BETS, GAMES, house_rules
@@ -249,7 +250,9 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             amount = services.leave(table.pk, key)
             settle = "" if table.practice else (" The ledger's settle-up says who pays whom "
                                                 "once the game ends.")  # fmt: skip
-            message = f"You cashed out {amount} chips.{settle} Thanks for playing."
+            worth = in_money(amount, None if table.practice else table.chip_value)
+            worth = f" (worth {worth})" if worth is not None else ""
+            message = f"You cashed out {amount} chips{worth}.{settle} Thanks for playing."
         else:
             raise Http404("no such action")
     except ServiceError as error:
