@@ -310,9 +310,16 @@
     var felt = document.querySelector(".felt");
     if (!felt) return;
     var box = felt.getBoundingClientRect();
+    var bottom = box.bottom;
     var mine = felt.querySelector(".seat.me");
-    var bottom = Math.max(box.bottom, mine ? mine.getBoundingClientRect().bottom : 0);
-    var free = window.innerHeight - bar.offsetHeight;
+    if (mine) {
+      var top = mine.getBoundingClientRect().top;
+      bottom = Math.max(bottom, mine.getBoundingClientRect().bottom);
+      mine.querySelectorAll(".said").forEach(function (pill) {  // it hangs below the seat
+        bottom = Math.max(bottom, top + pill.offsetTop + pill.offsetHeight);  // (as laid
+      });  // out: a winner's pops in from small)
+    }
+    var free = window.innerHeight - bar.offsetHeight - 6;  // (a little air above the bar)
     var shift = 0;
     if (gently) shift = box.top >= 0 ? Math.min(Math.max(bottom - free, 0), box.top) : 0;
     else if (bottom > free) shift = bottom - free;
