@@ -275,6 +275,8 @@ def seat(seat: dict, context: dict) -> str:
             why = context["nothing_won"].get(number) or context["beaten"][number]
             why = why.removeprefix("Both declarer ").removesuffix(": wins nothing")  # (its
             # note says Both, and its pill's look that it won nothing)
+            if " and for the " in why:  # Sviten's halves, lost to different seats: the
+                why = "beaten for both halves"  # result below names them; a phone's seat
             said = f'      <div class="said lost">{escape(why[:1].upper() + why[1:])}</div>\n'
         shown = context["shown_hands"].get(number) if not hand else None
         if shown:  # the showdown: what this hand makes, shown by its seat

@@ -496,6 +496,21 @@ def test_the_last_hands_result_names_who_played_it_after_the_seat_changes_hands(
     assert f"<strong>{gone.name}</strong> wins" in kept and "Zed" not in kept
 
 
+def test_a_seat_beaten_for_both_halves_by_different_seats_says_it_short():
+    """The pill below a seat stays short on a phone; the result below names the seats."""
+    table = dealt("sviten", players=3)
+    play_current_hand(table, random.Random(3))
+    shot = state.latest_snapshot(table.pk)
+    context = presenter.table_context(shot.table, presenter.Viewer(None, False), shot)
+    long = "beaten for the Omaha half by P1 and for the five-card half by P2"
+    context["winnings"], context["nothing_won"], context["beaten"] = {}, {}, {3: long}
+    three = next(s for s in context["seats"] if s["number"] == 3)
+    assert '<div class="said lost">Beaten for both halves</div>' in table_html.seat(three, context)
+    context["beaten"] = {3: "beaten for both halves by P1"}  # one seat took both: named
+    said = '<div class="said lost">Beaten for both halves by P1</div>'
+    assert said in table_html.seat(three, context)
+
+
 def test_why_a_hand_lost_is_said_by_halves_and_names():
     names = {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan"}
     assert beaten_words({3: {"low": [2]}, 4: {"omaha": [1], "draw": [1, 2]}}, names) == {
