@@ -249,3 +249,19 @@ def test_settings_the_line_of_stakes_leaves_out_are_announced_too():
     assert "from the next hand, High-Low Declare · " in said and "chips in fist" in said
     assert "High-Low Declare with" not in said  # (its line says it)
     assert "; the raise cap holds heads up.</div>" in said  # (the box left unticked)
+
+
+def test_options_the_form_hides_for_another_game_are_kept_not_reset():
+    host, table = host_table(game="high-low-declare", declare="vocal", low="ace-to-five",
+                             structure="fixed-limit", small_bet="2", big_bet="4")  # fmt: skip
+    sent = {**NEW_TABLE, "game": "levys", "structure": "pot-limit"}  # (the form's script
+    said = host.post(f"/t/{table.invite}/do/settings/", sent, HTTP_HX_REQUEST="true")  # sends
+    assert "Saved" in said.content.decode()  # no hidden field)
+    table.refresh_from_db()
+    assert (table.game, table.structure) == ("levys", "pot-limit")
+    kept = table.declare, table.low, table.small_bet, table.big_bet
+    assert kept == ("vocal", "ace-to-five", 2, 4)
+    sent = {**sent, "game": "high-low-declare", "declare": "chips"}  # shown again: as sent
+    host.post(f"/t/{table.invite}/do/settings/", sent, HTTP_HX_REQUEST="true")
+    table.refresh_from_db()
+    assert (table.declare, table.low) == ("chips", "ace-to-five")  # (the low still unsent)
