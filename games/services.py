@@ -424,7 +424,7 @@ def _unsaid_stakes(table: Table, was: tuple) -> list[str]:
     hld = GAMES["high-low-declare"].name
     if (table.declare, table.low) != was[:2] and not next_stakes(table, None).startswith(hld):
         fist = "chips in fist" if table.declare == "chips" else "vocal declarations"
-        said.append(f"{hld} with {fist} and {LOW_NAMES.get(table.low, table.low)}")
+        said.append(f"{hld}, when dealt, with {fist} and {LOW_NAMES.get(table.low, table.low)}")
     if table.cap_lifts_heads_up != was[2] and table.raise_cap is not None:
         said.append(f"the raise cap {'lifts' if table.cap_lifts_heads_up else 'holds'} heads up")
     return said
@@ -577,9 +577,10 @@ def answer_rebuy(table: Table, player_id: int, approve: bool) -> str:
     asked = player.rebuy_request
     transfer = _moved(table, player, stacks.answer_rebuy, approve, table.max_buy_in)
     told = transfer.note if transfer else f"{player.name}'s rebuy refused"
-    if asked:  # the player hears the answer too (the host's page may have been stale)
-        _announce(table, f"The host {'approves' if approve else 'refuses'} {player.name}'s "
-                         f"rebuy of {asked}: {player.name}'s stack is {player.stack}.")  # fmt: skip
+    if asked:  # the player hears the answer too, from the host (no stack while refused
+        _announce(table, f"Approved {player.name}'s rebuy of {asked}: {player.name}'s stack "
+                         f"is {player.stack}." if approve  # mid-hand: its stack is the felt's)
+                         else f"Refused {player.name}'s rebuy of {asked}.")  # fmt: skip
     return told
 
 

@@ -91,7 +91,7 @@ def _step(context: dict) -> str:
     if hand:
         # at dealer's choice the game is named where every eye is (the header may be
         # scrolled away on a phone, and two games share their steps' names)
-        game = f" of {GAMES[hand.game].name}" if table.game == "dealers-choice" else ""
+        game = f" ({GAMES[hand.game].name})" if table.game == "dealers-choice" else ""
         step = f"<strong>{escape(seen['stage'])}</strong>"
         bits = [f"Hand {hand.number}{escape(game)}: {step}", _pots(seen)]
         actors = [context["names"].get(s, "") for s in seen["actors"]]
@@ -348,7 +348,7 @@ def awards(context: dict) -> str:
         kept, names = last.result["awards"], names_of(last.document)
         named = [dict(a, name=names.get(a["seat"], ""), hand=a["hand"].split(":")[0],
                       reason=named_reason(a, names)) for a in kept]  # fmt: skip
-        items = "".join(_award(a) for a in named)
+        items = "".join(_award(a, _got_back(last)) for a in named)
         items += "".join(_award({"name": names.get(seat, ""), "reason": why,
                                  "hand": shown})
                          for seat, why, shown in context["last_beaten"])  # fmt: skip
@@ -372,6 +372,15 @@ def awards(context: dict) -> str:
     )  # fmt: skip
     return (f'  <section class="awards"><h2>Hand {number} result{_review(context, hand)}</h2>'
             f"<ul>\n    {items}\n  </ul></section>\n")  # fmt: skip
+
+
+def _got_back(hand) -> set[int]:
+    """The seats of a finished ``hand`` that won chips and ended with the stack they
+    began with: they won only their own back."""
+    began = {s["seat"]: s["stack"] for s in hand.document["seats"]}
+    ended = hand.result["stacks"]
+    won = {a["seat"] for a in hand.result["awards"] if a["amount"]}
+    return {seat for seat in won if ended.get(str(seat)) == began.get(seat)}
 
 
 def _review(context: dict, hand) -> str:

@@ -240,14 +240,14 @@ def test_settings_the_line_of_stakes_leaves_out_are_announced_too():
         ).content.decode()
 
     said = saved(declare="vocal")
-    told = "from the next hand, High-Low Declare with vocal declarations and A-"
+    told = "from the next hand, High-Low Declare, when dealt, with vocal declarations and A-"
     assert told in said and told in ChatLine.objects.filter(table=table).latest("pk").text
     said = saved(declare="vocal", raise_cap="3", cap_lifts_heads_up="1")
     assert "3 raises a round" in said and "; the raise cap lifts heads up.</div>" in said
-    assert "High-Low Declare with" not in said  # (not changed this time)
+    assert "High-Low Declare, when" not in said  # (not changed this time)
     said = saved(declare="chips", raise_cap="3", game="high-low-declare")
     assert "from the next hand, High-Low Declare · " in said and "chips in fist" in said
-    assert "High-Low Declare with" not in said  # (its line says it)
+    assert "High-Low Declare, when" not in said  # (its line says it)
     assert "; the raise cap holds heads up.</div>" in said  # (the box left unticked)
 
 

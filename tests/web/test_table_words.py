@@ -216,7 +216,7 @@ def test_dealers_choice_badges_the_chooser_and_the_clock_picks_the_last_game():
     assert said in unescape(page(table, None))  # the live log, and the review's text
     assert said in history.hand_text(hand, None, show_all=False)
     middle = page(table, None).split('<p class="step">')[1]
-    assert middle.startswith("Hand 1 of Levy&#x27;s Game: <strong>")  # (header scrolled away)
+    assert middle.startswith("Hand 1 (Levy&#x27;s Game): <strong>")  # (header scrolled away)
     one_game = dealt("levys")
     assert page(one_game, None).split('<p class="step">')[1].startswith("Hand 1: <strong>")
 
@@ -899,6 +899,10 @@ def test_the_middle_says_gets_back_where_the_seat_does():
         assert told in _seat_html(html, lost)
     for shown in re.findall(r'<div class="shown">(.*?)</div>', html):  # a low's run whole
         assert re.fullmatch(r'[^-]*(<span class="run">[^<]*</span>[^-]*)?', shown), shown
+    services.tick(table.pk, timezone.now() + timedelta(seconds=30))  # the next deal: the
+    assert state.current_hand(table).sequence == 0  # result stays, in the same words
+    kept = page(table, None).split('<section class="awards">')[1].split("</section>")[0]
+    assert "<strong>P2</strong> gets back 1 &middot; Main pot, low half" in kept
 
 
 def test_the_waiting_bar_says_what_the_blue_dots_mean():
