@@ -355,7 +355,8 @@ def awards(context: dict) -> str:
         return (f'  <section class="awards"><h2>Hand {last.number} result{_review(context, last)}'
                 f"</h2><ul>\n    {items}\n  </ul></section>\n")  # fmt: skip
     if not hand and last and last.voided:
-        return (f'  <section class="awards voided"><h2>Hand {last.number} voided</h2>'
+        return (f'  <section class="awards voided" data-hand="{last.number}">'
+                f"<h2>Hand {last.number} voided</h2>"
                 f"<p>The host voided hand {last.number}; every bet was returned.</p>"
                 "</section>\n")  # fmt: skip
     if not context["awards"]:

@@ -379,6 +379,15 @@
   function showIntro() {
     var table = document.getElementById("table");
     var intro = document.getElementById("game-intro");
+    var voided = document.querySelector(".awards.voided[data-hand]");
+    if (voided) {  // a voided hand was no hand of its game: the next one has the intro
+      var prefix = "pokerhome.intro." + location.pathname;
+      Object.keys(localStorage).forEach(function (key) {
+        if (key.indexOf(prefix) === 0 && localStorage.getItem(key) === "hand " + voided.dataset.hand) {
+          localStorage.removeItem(key);
+        }
+      });
+    }
     if (!table || !intro || !table.dataset.game || document.body.classList.contains("no-hints")) return;
     var key = "pokerhome.intro." + location.pathname + table.dataset.game;
     var first = localStorage.getItem(key);
