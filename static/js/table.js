@@ -62,11 +62,19 @@
     if (other && event.target.checked) document.getElementById(other).checked = false;
   });
 
-  // A name given once is offered again at the next table (and after a refused request).
+  // A name given once is offered again at the next table; after a refused request, the
+  // seat (if still free) and the buy-in asked for too, to ask again as they were.
   function offerName() {
     var field = document.getElementById("join-name");
     var name = window.localStorage && localStorage.getItem("pokerhome-name");
     if (field && !field.value && name) field.value = name;
+    var asked = window.sessionStorage && sessionStorage.getItem("pokerhome-asked" + location.pathname);
+    if (!asked || !document.querySelector(".join .refused")) return;
+    asked = JSON.parse(asked);
+    var seat = document.getElementById("join-seat");
+    if (seat && seat.querySelector("option[value='" + asked.seat + "']")) seat.value = asked.seat;
+    var buyIn = document.getElementById("join-buy-in");
+    if (buyIn) buyIn.value = asked.buyIn;
   }
   document.addEventListener("DOMContentLoaded", offerName);
   document.addEventListener("htmx:wsAfterMessage", offerName);
@@ -81,6 +89,11 @@
     xhr.addEventListener("load", function () {
       if (xhr.status >= 400 || /class="notice error"/.test(xhr.responseText)) return;
       if (name && window.localStorage) localStorage.setItem("pokerhome-name", name.value.trim());
+      if (name && window.sessionStorage) {
+        sessionStorage.setItem("pokerhome-asked" + location.pathname, JSON.stringify({
+          seat: form.querySelector("#join-seat").value,
+          buyIn: form.querySelector("#join-buy-in").value }));
+      }
       if (!form.hasAttribute("data-done-clears")) return;
       form.querySelectorAll("input[id]").forEach(function (sent) {
         var box = document.getElementById(sent.id);
