@@ -110,7 +110,7 @@ def test_a_played_session_replays_exports_and_balances():
     assert "the ledger balances" in page
     for net in nets.values():  # a win with its sign, a loss with a minus sign
         said = f"+{net}" if net > 0 else str(net).replace("-", "\u2212")
-        assert f'<td class="net">{said}</td>' in page
+        assert f'<td class="net" data-label="Net">{said}</td>' in page
     assert '<a href="/t/' + table.invite + '/ledger/" aria-current="page">Ledger</a>' in page
     assert "players who left included" in page  # one cashed out: they settle here too
     said = page.index("Where no money changed hands during the game")  # when they apply,

@@ -73,7 +73,7 @@ def test_money_per_chip_is_shown_as_written_and_the_ledger_puts_the_net_first():
     ledger = host.get(f"/t/{table.invite}/ledger/").content.decode()
     row = ledger.split("<tbody>")[1].split("</tr>")[0]
     stack = row.index('<td data-label="Stack">200</td>')
-    assert row.index('<td class="net">0</td>') < stack  # net, then stack
+    assert row.index('<td class="net" data-label="Net">0</td>') < stack  # net, then stack
     host.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Hal", "buy_in": 150})
     told = host.post(f"/t/{table.invite}/me/cash-out/", HTTP_HX_REQUEST="true")
     assert "You cashed out 150 chips (worth 7.50)." in told.content.decode()
