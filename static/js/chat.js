@@ -71,8 +71,9 @@
     showUnread();
     toBottom();
     if (document.body.classList.contains("chat-open")) {
-      var box = document.getElementById("chat-text");
-      if (box) box.focus();
+      var box = document.getElementById("chat-text");  // ready to type, but not on a
+      if (box && window.matchMedia("(pointer: fine)").matches) box.focus();  // touch screen,
+      // where the keyboard would cover the lines one opened the chat to read
     }
   });
   document.addEventListener("keydown", function (event) {

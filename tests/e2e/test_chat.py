@@ -44,3 +44,15 @@ def test_a_line_said_on_a_phone_is_read_at_the_other_seat(request, running_serve
     ann.click(".chat-toggle")
     ann.wait_for_selector(".chat-lines li:has-text('hello Ann')")
     assert ann.locator(".chat-toggle .unread").inner_text() == ""
+
+
+def test_on_a_touch_screen_opening_the_chat_does_not_call_up_the_keyboard(running_server, chromium):
+    host = chromium.new_context(viewport=LAPTOP).new_page()
+    link = create_table(host, running_server.base, "levys")
+    for seat, touch, focused in (("1", True, False), ("2", False, True)):
+        page = chromium.new_context(viewport=PHONE, has_touch=touch, is_mobile=touch).new_page()
+        sit(page, link, f"P{seat}", seat)
+        page.click(".chat-toggle")
+        assert page.locator(".chat-body").is_visible()
+        typing = page.evaluate("document.activeElement.id === 'chat-text'")
+        assert typing is focused  # with a mouse or keys: ready to type at once
