@@ -16,6 +16,8 @@ def test_a_refused_name_stays_and_a_box_the_server_took_empties(request, running
     host.check("#set-approval_required")
     host.click("#host-settings button:has-text('Save')")
     host.wait_for_selector("#notice:has-text('Saved')")
+    corner = host.locator("#notice").bounding_box()  # on a laptop, clear of the top seat:
+    assert corner["x"] > LAPTOP["width"] / 2 and corner["y"] < 20  # in the top right corner
     gus.goto(link)
     gus.fill("#join-name", "Gus")
     gus.select_option("#join-seat", "3")
