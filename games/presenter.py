@@ -45,7 +45,7 @@ def event_text(event: dict, names: dict[int, str]) -> str:
     if by == "clock":
         return f"{text} (clock)"
     if by == "host":
-        return f"{text} (host, for {who})"
+        return f"{text} (by the host)"
     return text
 
 

@@ -111,7 +111,7 @@ def names_of(document: dict) -> dict[int, str]:
     return {s["seat"]: s.get("name") or f"Seat {s['seat']}" for s in document["seats"]}
 
 
-STAND_IN = {"clock": " (clock)", "host": " (host, for {who})"}
+STAND_IN = {"clock": " (clock)", "host": " (by the host)"}
 
 
 def describe_action(
@@ -122,7 +122,7 @@ def describe_action(
     what the action hid (their own, or every card once the history is open): the
     discards, the reveal order, the card replaced, the declaration."""
     who = names.get(action["seat"], f"Seat {action['seat']}")
-    stand_in = STAND_IN.get(action.get("by") or "", "").format(who=who)
+    stand_in = STAND_IN.get(action.get("by") or "", "")
     return _action_words(action, before, who, private) + stand_in
 
 

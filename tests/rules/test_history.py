@@ -80,9 +80,9 @@ def test_stand_in_actions_are_marked_in_the_review_and_the_text_log():
     document["actions"][11]["by"] = "clock"
     assert replay(document).result() == replay(HIGH_LOW).result()
     lines = text_log(document, seat=None)
-    assert "Ann checks (host, for Ann)" in lines and "Dan folds (clock)" in lines
+    assert "Ann checks (by the host)" in lines and "Dan folds (clock)" in lines
     assert review(document, 12, seat=1)["action"] == "Dan folds (clock)"
-    assert review(document, 1, seat=1)["action"] == "Ann checks (host, for Ann)"
+    assert review(document, 1, seat=1)["action"] == "Ann checks (by the host)"
 
 
 def test_each_review_step_is_labelled_with_the_part_of_the_hand_it_was_taken_in():

@@ -120,7 +120,7 @@ def test_the_clock_and_the_host_are_named_when_they_act_for_a_player():
     html = page(table, None)
     assert "checks (clock)" in html
     name = f"P{seat}"
-    assert f"{name} checks (host, for {name})" in html
+    assert f"{name} checks (by the host)" in html
 
 
 def test_the_header_shows_this_hands_settings_and_the_next_hands_when_changed():
@@ -824,7 +824,7 @@ def test_a_player_named_like_a_card_keeps_their_name_in_the_log():
     revealed = {"event": "reveal", "number": 1, "cards": {"1": "Ah", "2": "Qs"}}
     assert presenter.event_text(revealed, names) == "Card 1 up: As A♥, Bob Q♠"
     assert presenter.event_text({"event": "check", "seat": 1, "by": "host"}, names) == (
-        "As checks (host, for As)"
+        "As checks (by the host)"
     )
 
 
