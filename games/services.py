@@ -636,9 +636,13 @@ def cash_out(table: Table, player_id: int) -> int:
     player = _requested(table, player_id)
     if player.status == Player.SEATED and _in_current_hand(table, player):
         raise ServiceError(f"{player.name} is in this hand: remove them once it ends")
+    seated = player.status == Player.SEATED
     _choice_goes_with(table, player)
     transfer = _moved(table, player, stacks.cash_out)
-    return -transfer.amount if transfer else 0
+    chips = -transfer.amount if transfer else 0
+    if seated:  # the table hears it (the chat shows the host's lines as "Host …")
+        _announce(table, f"Removed {player.name} from the table, with {chips} chips.")
+    return chips
 
 
 @writes_table
@@ -650,9 +654,14 @@ def leave(table: Table, session_key: str) -> int:
         raise ServiceError("you are not at this table")
     if _in_current_hand(table, player):
         raise ServiceError("you are in the hand being played: cash out when it ends")
+    seated = player.status == Player.SEATED
     _choice_goes_with(table, player)
     transfer = _moved(table, player, stacks.cash_out)
-    return -transfer.amount if transfer else 0
+    chips = -transfer.amount if transfer else 0
+    if seated:  # the table hears it, in the player's name: "Cat leaves the table, …"
+        chat_line(table, player, f"leaves the table, with {chips} chips.", by_host=False,
+                  now=timezone.now())  # fmt: skip
+    return chips
 
 
 def _choice_goes_with(table: Table, player: Player) -> None:

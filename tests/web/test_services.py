@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games import services, state
 from games.forms import BadInput, TableSettingsForm, as_sent, cleaned
-from games.models import Hand, HandEvent, LedgerEntry, Player, Table
+from games.models import ChatLine, Hand, HandEvent, LedgerEntry, Player, Table
 from games.rules.catalog import house_rules
 from games.services import ServiceError, StaleAction
 from tests.web.helpers import (
@@ -255,10 +255,28 @@ def test_rebuy_adjustment_sit_out_and_cash_out_keep_the_ledger_balanced():
     hand = state.current_hand(table)
     assert str(ann.pk) not in {str(v) for v in hand.seat_players.values()}
     assert services.cash_out(table.pk, ann.pk) == 250
+    told = ChatLine.objects.filter(table=table).latest("pk")  # the table hears it
+    assert (told.by_host, told.text) == (True, "Removed P1 from the table, with 250 chips.")
     bob = Player.objects.get(seat=2)
     with pytest.raises(ServiceError, match="P2 is in this hand: remove them once it ends"):
         services.cash_out(table.pk, bob.pk)
     assert_chips_balance(table)
+
+
+def test_a_player_who_leaves_is_heard_leaving_in_the_chat():
+    table = make_table()
+    seat_players(table, 2)
+    Table.objects.filter(pk=table.pk).update(approval_required=True)
+    services.request_seat(table.pk, "s9", 5, "Zed", 100)
+    assert services.leave(table.pk, "s9") == 0  # a request withdrawn: nobody sat
+    assert not ChatLine.objects.filter(table=table).exists()
+    assert services.leave(table.pk, "s2") == 200
+    told = ChatLine.objects.get(table=table)
+    assert (told.name, told.by_host, told.text) == (
+        "P2",
+        False,
+        "leaves the table, with 200 chips.",
+    )
 
 
 def test_a_rebuy_asked_for_during_a_hand_is_added_after_it():
