@@ -46,7 +46,7 @@ def _within_rate(table: Table, speaker: Player | None, now: datetime) -> None:
     """Refuse a line past the speaker's rate: counted from the lines in the database, so
     it holds for every process and every socket or tab of the speaker's. (Two lines of one
     speaker at once: the fence lets one be written, and the other is counted again.)"""
-    lines = ChatLine.objects.filter(table=table, created__gt=now - RATE_WINDOW)
+    lines = ChatLine.objects.filter(table=table, created__gt=now - RATE_WINDOW, told=False)
     lines = lines.filter(player=speaker) if speaker else lines.filter(player=None, by_host=True)
     if lines.count() >= LINES_PER_SPEAKER:
         seconds = int(RATE_WINDOW.total_seconds())

@@ -20,7 +20,7 @@ from games.rules.cards import faces_named, marked
 from games.rules.catalog import FORCED_BETS, GAMES, house_rules, house_words
 from games.rules.hand import ABSENT_WORDS
 from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
-from games.rules.history import choice_text
+from games.rules.history import choice_text, names_of
 from games.rules.view import (
     beaten_words,
     betting_name,
@@ -290,7 +290,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         if public else {},  # a failed Both declarer, told why by their seat
         "shown_hands": public["shown_hands"] if public else {},
         "beaten": beaten_words(public["beaten"], names) if public else {},
-        "last_beaten": _last_beaten(hand, shot.last, names),
+        "last_beaten": _last_beaten(hand, shot.last),
         "waiting_for": hint_for_others(public, names) if public and hand else "",
         "game_name": GAMES[hand.game].name if hand else None,
         "stakes": table_html.stakes_text(public["stakes"]) if hand and public else None,
@@ -314,13 +314,14 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
     return common
 
 
-def _last_beaten(hand, last, names: dict[int, str]) -> list[tuple[int, str, str]]:
+def _last_beaten(hand, last) -> list[tuple[int, str, str]]:
     """While a new hand waits for its first action, the last one's hands that won nothing:
-    each seat, who beat it, and what it made (as kept in the last hand's result)."""
+    each seat, who beat it, and what it made (as kept in the last hand's result), named
+    as the hand was played (a seat may have changed hands since)."""
     if not (hand and hand.sequence == 0 and last and last.result):
         return []
     kept = last.result.get("beaten", [])
-    why = beaten_words({seat: ways for seat, ways, _ in kept}, names)
+    why = beaten_words({seat: ways for seat, ways, _ in kept}, names_of(last.document))
     return [(seat, why[seat], shown) for seat, _, shown in kept]
 
 

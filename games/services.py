@@ -398,7 +398,8 @@ def change_settings(table: Table, **settings) -> str:
         told.append(f"buy-ins of {table.min_buy_in} to {table.max_buy_in} chips")
         above = [p.name for p in players(table)
                  if p.status == Player.SEATED and p.stack > table.max_buy_in]  # fmt: skip
-        if above:  # a most caps what is bought, never what was won
+        if above and not _current_hand(table):  # a most caps what is bought, never what
+            # was won (mid-hand the stacks are in play: who is above it is not known yet)
             who = ", ".join(above[:-1]) + " and " * (len(above) > 1) + above[-1]
             told[-1] += f" ({who} keep{'s' if len(above) == 1 else ''} a bigger stack)"
     if table.approval_required != approval:
@@ -435,16 +436,18 @@ def _announce(table: Table, text: str) -> None:
     a change of the stakes, a stack changed by the host."""
     if len(text) > 200:  # a chat line's most, cut between words
         text = text[:199].rsplit(" ", 1)[0] + "\u2026"
-    chat_line(table, None, text, by_host=True, now=timezone.now())
+    chat_line(table, None, text, by_host=True, now=timezone.now(), told=True)
 
 
 def chat_line(
-    table: Table, speaker: Player | None, text: str, by_host: bool, now: datetime
-) -> None:
-    """Write a chat line and show it with the table's newest lines in the version made."""
+    table: Table, speaker: Player | None, text: str, by_host: bool, now: datetime,
+    told: bool = False,
+) -> None:  # fmt: skip
+    """Write a chat line and show it with the table's newest lines in the version made
+    (``told``: the table's news, not a line typed)."""
     name = speaker.name if speaker else ""
     line = statements.create(ChatLine(table=table, player=speaker, by_host=by_host, text=text,
-                                      name=name, created=now))  # fmt: skip
+                                      name=name, created=now, told=told))  # fmt: skip
     chat = table.change.chat if table.change.chat is not None else table.change.held.chat
     table.change.chat = (*chat, (line.pk, line.name, line.by_host, line.text))[-CHAT_SHOWN:]
 
@@ -571,16 +574,20 @@ def _moved(table: Table, player: Player, rule: Callable, *args) -> Transfer | No
 
 @writes_table
 def answer_rebuy(table: Table, player_id: int, approve: bool) -> str:
-    """The host approves or refuses a rebuy, as the player is now (seated, between hands):
-    says what was done."""
+    """The host approves (between hands) or refuses (at any time) a rebuy: says what was
+    done, to the host and, in the chat, to the player."""
     player = _requested(table, player_id)
     asked = player.rebuy_request
     transfer = _moved(table, player, stacks.answer_rebuy, approve, table.max_buy_in)
     told = transfer.note if transfer else f"{player.name}'s rebuy refused"
-    if asked:  # the player hears the answer too, from the host (no stack while refused
-        _announce(table, f"Approved {player.name}'s rebuy of {asked}: {player.name}'s stack "
-                         f"is {player.stack}." if approve  # mid-hand: its stack is the felt's)
-                         else f"Refused {player.name}'s rebuy of {asked}.")  # fmt: skip
+    name = player.name
+    if transfer and transfer.amount:
+        _announce(table, f"Approved {name}'s rebuy of {transfer.amount}: {name}'s stack is "
+                         f"{player.stack}.")  # fmt: skip
+    elif transfer:  # approved with no room left: dropped, as its note says
+        _announce(table, f"{transfer.note}.")
+    elif asked:  # (no stack named: mid-hand, the felt shows the stack in play)
+        _announce(table, f"Refused {name}'s rebuy of {asked}.")
     return told
 
 
@@ -660,7 +667,7 @@ def leave(table: Table, session_key: str) -> int:
     chips = -transfer.amount if transfer else 0
     if seated:  # the table hears it, in the player's name: "Cat leaves the table, …"
         chat_line(table, player, f"leaves the table, with {chips} chips.", by_host=False,
-                  now=timezone.now())  # fmt: skip
+                  now=timezone.now(), told=True)  # fmt: skip
     return chips
 
 

@@ -348,7 +348,8 @@ def awards(context: dict) -> str:
         kept, names = last.result["awards"], names_of(last.document)
         named = [dict(a, name=names.get(a["seat"], ""), hand=a["hand"].split(":")[0],
                       reason=named_reason(a, names)) for a in kept]  # fmt: skip
-        items = "".join(_award(a, _got_back(last)) for a in named)
+        back = _got_back(last)
+        items = "".join(_award(a, back) for a in named)
         items += "".join(_award({"name": names.get(seat, ""), "reason": why,
                                  "hand": shown})
                          for seat, why, shown in context["last_beaten"])  # fmt: skip

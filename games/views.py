@@ -250,7 +250,7 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             amount = services.leave(table.pk, key)
             settle = "" if table.practice else (" The ledger's settle-up says who pays whom "
                                                 "once the game ends.")  # fmt: skip
-            worth = in_money(amount, None if table.practice else table.chip_value)
+            worth = in_money(amount, None if table.practice else table.chip_value or None)
             worth = f" (worth {worth})" if worth is not None else ""
             message = f"You cashed out {amount} chips{worth}.{settle} Thanks for playing."
         else:

@@ -163,6 +163,20 @@ def test_a_player_may_say_five_lines_in_ten_seconds_and_then_must_wait():
     assert len(lines_of(table)) == 7
 
 
+def test_the_tables_news_does_not_count_against_the_hosts_lines():
+    _, table = host_table()
+    services.request_seat(table.pk, "s1", 1, "Ann", 100)
+    ann = Player.objects.get(name="Ann")
+    for _ in range(5):  # five stack changes: five lines of news from the host
+        services.adjust_stack(table.pk, ann.pk, 1)
+    assert ChatLine.objects.filter(table=table, by_host=True, told=True).count() == 5
+    chat.say(table.pk, "host-session", "my own line", is_host=True)  # not held back
+    for n in range(4):
+        chat.say(table.pk, "host-session", f"line {n}", is_host=True)
+    with pytest.raises(services.ServiceError, match="at most 5 lines in 10 seconds"):
+        chat.say(table.pk, "host-session", "one too many", is_host=True)
+
+
 @pytest.mark.django_db(transaction=True)  # each version committed: this process keeps it
 def test_each_line_is_a_new_version_of_the_table_and_the_snapshot_shows_the_latest_30():
     _, table = host_table()

@@ -77,6 +77,10 @@ def test_money_per_chip_is_shown_as_written_and_the_ledger_puts_the_net_first():
     host.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Hal", "buy_in": 150})
     told = host.post(f"/t/{table.invite}/me/cash-out/", HTTP_HX_REQUEST="true")
     assert "You cashed out 150 chips (worth 7.50)." in told.content.decode()
+    host, table = host_table(chip_value="0")  # (0: the ledger counts chips only)
+    host.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Hal", "buy_in": 150})
+    told = host.post(f"/t/{table.invite}/me/cash-out/", HTTP_HX_REQUEST="true")
+    assert "You cashed out 150 chips. " in told.content.decode()
 
 
 def test_a_seat_or_rebuy_asked_for_waits_for_the_host_right_under_the_felt():

@@ -68,7 +68,7 @@ def test_an_approval_after_the_stack_grew_adds_up_to_the_maximum_only():
     assert (ann.stack, ann.rebuy_request) == (500, None)
     assert table.ledger.get(kind="rebuy", player=ann).amount == 99
     said = ChatLine.objects.filter(table=table).latest("pk").text  # Ann hears it too
-    assert said == "Approved P1's rebuy of 100: P1's stack is 500."  # (the chat: "Host …")
+    assert said == "Approved P1's rebuy of 99: P1's stack is 500."  # (the chat: "Host …")
     assert_balances(table)
 
 

@@ -496,6 +496,18 @@ def test_the_last_hands_result_names_who_played_it_after_the_seat_changes_hands(
     assert f"<strong>{gone.name}</strong> wins" in kept and "Zed" not in kept
 
 
+def test_the_kept_result_says_who_beat_a_hand_by_their_names_in_it():
+    from types import SimpleNamespace
+
+    last = SimpleNamespace(result={"beaten": [[3, {"high": [1]}, "Pair of fours"]]},
+                           document={"seats": [{"seat": 1, "name": "Ann"},
+                                               {"seat": 3, "name": "Cat"}]})  # fmt: skip
+    dealt_next = SimpleNamespace(sequence=0)  # (Ann may have left seat 1 since)
+    assert presenter._last_beaten(dealt_next, last) == [
+        (3, "beaten for high by Ann", "Pair of fours")
+    ]
+
+
 def test_a_seat_beaten_for_both_halves_by_different_seats_says_it_short():
     """The pill below a seat stays short on a phone; the result below names the seats."""
     table = dealt("sviten", players=3)
