@@ -62,13 +62,27 @@
     if (other && event.target.checked) document.getElementById(other).checked = false;
   });
 
+  // The browser's storage, where it may be used (a browser may refuse it outright).
+  function stored(key) {
+    try { return localStorage.getItem(key); } catch (e) { return null; }
+  }
+  function store(key, value) {
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    } catch (e) { /* nothing kept: the page works without */ }
+  }
+  function storedKeys() {
+    try { return Object.keys(localStorage); } catch (e) { return []; }
+  }
+
   // A name given once is offered again at the next table; after a refused request, the
   // seat (if still free) and the buy-in asked for too, to ask again as they were.
   function offerName() {
     var field = document.getElementById("join-name");
-    var name = window.localStorage && localStorage.getItem("pokerhome-name");
+    var name = stored("pokerhome-name");
     if (field && !field.value && name) field.value = name;
-    var asked = window.sessionStorage && sessionStorage.getItem("pokerhome-asked" + location.pathname);
+    var asked = stored("pokerhome-asked" + location.pathname);
     if (!asked || !document.querySelector(".join .refused")) return;
     asked = JSON.parse(asked);
     var seat = document.getElementById("join-seat");
@@ -88,9 +102,9 @@
     var name = form.querySelector("#join-name");
     xhr.addEventListener("load", function () {
       if (xhr.status >= 400 || /class="notice error"/.test(xhr.responseText)) return;
-      if (name && window.localStorage) localStorage.setItem("pokerhome-name", name.value.trim());
-      if (name && window.sessionStorage) {
-        sessionStorage.setItem("pokerhome-asked" + location.pathname, JSON.stringify({
+      if (name) {
+        store("pokerhome-name", name.value.trim());
+        store("pokerhome-asked" + location.pathname, JSON.stringify({
           seat: form.querySelector("#join-seat").value,
           buyIn: form.querySelector("#join-buy-in").value }));
       }
@@ -395,17 +409,16 @@
     var voided = document.querySelector(".awards.voided[data-hand]");
     if (voided) {  // a voided hand was no hand of its game: the next one has the intro
       var prefix = "pokerhome.intro." + location.pathname;
-      Object.keys(localStorage).forEach(function (key) {
-        if (key.indexOf(prefix) === 0 && localStorage.getItem(key) === "hand " + voided.dataset.hand) {
-          localStorage.removeItem(key);
-        }
+      storedKeys().forEach(function (key) {
+        if (key.indexOf(prefix) === 0 && stored(key) === "hand " + voided.dataset.hand) store(key, null);
       });
     }
     if (!table || !intro || !table.dataset.game || document.body.classList.contains("no-hints")) return;
     var key = "pokerhome.intro." + location.pathname + table.dataset.game;
-    var first = localStorage.getItem(key);
-    if (!first) localStorage.setItem(key, first = "hand " + table.dataset.hand);
-    if (first !== "hand " + table.dataset.hand) {
+    var hand = "hand " + table.dataset.hand;
+    var first = stored(key);  // (set with the first hand this browser is dealt into:
+    if (!first && document.querySelector(".felt .seat.me .card")) store(key, first = hand);
+    if (first && first !== hand) {  // one watched before sitting down does not count)
       intro.hidden = true;  // its hand is over (or another game's intro was up)
       return;
     }
@@ -425,7 +438,7 @@
     var done = event.target.closest("#game-intro .got-it");
     if (!done) return;
     var intro = document.getElementById("game-intro");
-    localStorage.setItem(intro.dataset.key, "read");
+    store(intro.dataset.key, "read");
     intro.hidden = true;
     var foot = footBar();
     if (foot) keepFeltInView(foot);  // the table moved up with it: back into view

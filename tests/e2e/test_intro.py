@@ -1,9 +1,10 @@
 """A game's three lines show through a browser's first hand of it, and only then: a
-hand the host voids was no hand of the game, so the next one shows them again."""
+hand the host voids was no hand of the game, nor one only watched, so the next one dealt
+shows them again."""
 
 from __future__ import annotations
 
-from tests.e2e.test_browser import Player, dealt_to_ann_and_bob
+from tests.e2e.test_browser import PHONE, Player, dealt_to_ann_and_bob, sit
 
 
 def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
@@ -18,6 +19,9 @@ def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
     ann.wait_for_function("document.getElementById('table').dataset.hand === '2'")
     ann.wait_for_selector(".seat.me .card[data-card]")
     assert intro.is_visible()  # the voided hand did not use it up
+    cat = chromium.new_context(viewport=PHONE).new_page()  # Cat watches hand 2, then sits
+    request.node.pages["cat"] = cat
+    sit(cat, ann.url, "Cat", "3")
     players = [Player(ann, first=True), Player(bob, first=False)]
     for _ in range(200):  # hand 2 is played to its end
         if ann.locator(".awards li").count():
@@ -27,3 +31,5 @@ def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
     ann.wait_for_function("document.getElementById('table').dataset.hand === '3'")
     ann.wait_for_selector(".seat.me .card[data-card]")
     assert intro.is_hidden()  # hand 2 was the first played
+    cat.wait_for_selector(".seat.me .card[data-card]")
+    assert cat.locator("#game-intro").is_visible()  # her first hand dealt (watched: none)
