@@ -91,7 +91,8 @@
     if (buyIn) buyIn.value = asked.buyIn;
   }
   document.addEventListener("DOMContentLoaded", offerName);
-  document.addEventListener("htmx:wsAfterMessage", offerName);
+  document.addEventListener("htmx:wsAfterMessage", offerName);  // before the listener that
+  // puts back what the person had typed (added below): their own choice wins
   // A form marked data-done-clears empties once the server took it (a notice that is
   // not an error): a rebuy asked for does not stay in its box. A push may have redrawn
   // the form meanwhile, and htmx then tells nobody: the request itself is listened to,
