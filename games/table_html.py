@@ -32,6 +32,8 @@ def opening(context: dict) -> str:
     deadline = (f' data-deadline="{int(hand.deadline.timestamp())}"'
                 if hand and hand.deadline else "")  # fmt: skip
     game = f' data-game="{hand.game}"' if hand else ""  # a game's first hand: its intro
+    if last and last.voided:  # ... which a voided hand did not use up
+        game += f' data-after-void="{last.number}"'
     return (f'<div id="table" hx-swap-oob="true" data-version="{table.version}" '
             f'data-seq="{sequence}" data-hand="{number}"{deadline}{game}>\n')  # fmt: skip
 
@@ -356,8 +358,7 @@ def awards(context: dict) -> str:
         return (f'  <section class="awards"><h2>Hand {last.number} result{_review(context, last)}'
                 f"</h2><ul>\n    {items}\n  </ul></section>\n")  # fmt: skip
     if not hand and last and last.voided:
-        return (f'  <section class="awards voided" data-hand="{last.number}">'
-                f"<h2>Hand {last.number} voided</h2>"
+        return (f'  <section class="awards voided"><h2>Hand {last.number} voided</h2>'
                 f"<p>The host voided hand {last.number}; every bet was returned.</p>"
                 "</section>\n")  # fmt: skip
     if not context["awards"]:

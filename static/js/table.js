@@ -407,11 +407,11 @@
   function showIntro() {
     var table = document.getElementById("table");
     var intro = document.getElementById("game-intro");
-    var voided = document.querySelector(".awards.voided[data-hand]");
+    var voided = table && table.dataset.afterVoid;
     if (voided) {  // a voided hand was no hand of its game: the next one has the intro
       var prefix = "pokerhome.intro." + location.pathname;
       storedKeys().forEach(function (key) {
-        if (key.indexOf(prefix) === 0 && stored(key) === "hand " + voided.dataset.hand) store(key, null);
+        if (key.indexOf(prefix) === 0 && stored(key) === "hand " + voided) store(key, null);
       });
     }
     if (!table || !intro || !table.dataset.game || document.body.classList.contains("no-hints")) return;

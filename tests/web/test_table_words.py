@@ -164,7 +164,11 @@ def test_every_seat_is_told_when_the_host_voids_a_hand():
     services.void_hand(table.pk)
     for key in (None, "s1", "s2"):
         assert f"The host voided hand {number}; every bet was returned." in page(table, key)
-    said = ChatLine.objects.filter(table=table).latest("pk")  # it stays once the news goes
+    assert f'data-after-void="{number}"' in page(table, "s1")  # the intro's (table.js)
+    services.tick(table.pk, timezone.now() + timedelta(seconds=30))  # the next hand too
+    assert state.current_hand(table).number == number + 1
+    assert f'data-after-void="{number}"' in page(table, "s1")
+    said = ChatLine.objects.filter(table=table, told=True).latest("pk")  # kept in the chat
     assert said.by_host and said.text == f"Hand {number} voided: every bet is returned."
     hands = Client().get(f"/t/{table.invite}/hands/").content.decode()
     row = hands.split(f"Hand&nbsp;{number}</a>")[1].split("</tr>")[0]
