@@ -413,8 +413,8 @@ def change_settings(table: Table, **settings) -> str:
     coming += _unsaid_stakes(table, unsaid)
     if coming:  # last: only these wait for the next hand
         told.append(f"{'and ' if told else ''}from the next hand, {'; '.join(coming)}")
-    if told:
-        _announce(table, "Changed: " + "; ".join(told) + ".")
+    for line in _lines("Changed: ", told):
+        _announce(table, line)
     return "Saved: " + "; ".join(told) + "." if told else "Saved."
 
 
@@ -429,6 +429,18 @@ def _unsaid_stakes(table: Table, was: tuple) -> list[str]:
     if table.cap_lifts_heads_up != was[2] and table.raise_cap is not None:
         said.append(f"the raise cap {'lifts' if table.cap_lifts_heads_up else 'holds'} heads up")
     return said
+
+
+def _lines(start: str, told: list[str], most: int = 200) -> list[str]:
+    """``told`` as chat lines of at most ``most`` characters: a line takes what fits whole,
+    the next goes on with "…" (a part too long for any line is cut by ``_announce``)."""
+    lines, parts = [], []
+    for part in told:
+        if parts and len(start + "; ".join([*parts, part]) + ";") > most:
+            lines.append(start + "; ".join(parts) + ";")
+            start, parts = "\u2026 ", []
+        parts.append(part)
+    return [*lines, start + "; ".join(parts) + "."] if parts else lines
 
 
 def _announce(table: Table, text: str) -> None:

@@ -142,10 +142,10 @@ def _just_won(context: dict) -> str:
     if not (last and won):
         return ""
     names, halves = context["names"], won_halves(context["awards"])
-    put_in = context["put_in"]  # (only its own chips back: "gets back", as its seat says)
+    back = _gets_back(context)  # (only its own chips back: "gets back", as its seat says)
     said = ", ".join(
         f"<strong>{escape(names.get(seat, ''))}</strong> "
-        f"{'wins' if amount != put_in.get(seat, 0) else 'gets back'} {amount}"
+        f"{'gets back' if seat in back else 'wins'} {amount}"
         f"{halves.get(seat, '')}"
         for seat, amount in won.items() if amount
     )  # fmt: skip
@@ -365,8 +365,7 @@ def awards(context: dict) -> str:
         return ""
     hand = context["hand"] or context["last_hand"]
     number = hand.number if hand else ""
-    put_in = context["put_in"]
-    back = {seat for seat, won in context["winnings"].items() if won and won == put_in.get(seat)}
+    back = _gets_back(context)
     items = "".join(_award(a, back) for a in context["awards"])
     items += "".join(  # a hand shown that won nothing: who beat it
         _award({"name": context["names"].get(seat, ""), "reason": why,
@@ -375,6 +374,12 @@ def awards(context: dict) -> str:
     )  # fmt: skip
     return (f'  <section class="awards"><h2>Hand {number} result{_review(context, hand)}</h2>'
             f"<ul>\n    {items}\n  </ul></section>\n")  # fmt: skip
+
+
+def _gets_back(context: dict) -> set[int]:
+    """The seats of the hand just ended that won exactly what they put in: their own back."""
+    put_in = context["put_in"]
+    return {seat for seat, won in context["winnings"].items() if won and won == put_in.get(seat)}
 
 
 def _got_back(hand) -> set[int]:

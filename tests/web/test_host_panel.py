@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from django.test import Client
 
@@ -119,6 +121,23 @@ def test_the_chat_tells_everyone_of_new_stakes_and_of_a_stack_the_host_changed()
     ]  # fmt: skip
     page = Client().get(f"/t/{table.invite}/").content.decode()
     assert "<b>Host</b> Ann&#x27;s stack +50" in page
+
+
+def test_many_changes_at_once_are_told_whole_over_several_chat_lines():
+    _host, table = host_table()
+    services.change_settings(table.pk, seat_count=4, action_clock=30, time_bank=60,
+                             chip_value=Decimal("0.25"), min_buy_in=50, max_buy_in=400,
+                             approval_required=True, history_open=True, ante=2,
+                             game="high-low-declare", structure="pot-limit")  # fmt: skip
+    said = list(ChatLine.objects.filter(table=table).order_by("id").values_list("text", flat=True))
+    assert len(said) > 1 and all(len(line) <= 200 for line in said)
+    assert said[0].startswith("Changed: the table now has 4 seats;") and said[0].endswith(";")
+    assert said[1].startswith("\u2026 ") and said[-1].endswith(" low.")  # the stakes, whole
+    assert "from the next hand, High-Low Declare \u00b7 Pot-limit \u00b7 ante 2" in said[-1]
+    whole = " ".join(line.removeprefix("\u2026 ") for line in said)
+    parts = ("action clock 30 seconds, time bank 60 seconds", "a chip is worth 0.25",
+             "buy-ins of 50 to 400 chips", "wait for the host", "open to everyone")  # fmt: skip
+    assert all(part in whole for part in parts)
 
 
 def test_opening_the_hand_history_says_it_opens_every_hand_at_once():
