@@ -20,6 +20,7 @@ from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.rules.catalog import GAMES
 from games.rules.config import DECLARE_METHODS
 from games.rules.errors import RulesError
+from games.rules.names import listed
 from games.rules.stacks import STACK_CHANGES
 from games.rules.values import LOW_VALUES
 from games.services import ServiceError, hand_config
@@ -167,7 +168,7 @@ def _seats_kept(table: Table, settings: dict) -> int:
     beyond = table.players.exclude(status__in=(Player.LEFT, Player.REFUSED)).filter(seat__gt=most)
     taken = sorted(beyond.values_list("seat", flat=True))
     if taken:
-        seats = ", ".join(str(s) for s in taken[:-1]) + " and " * (len(taken) > 1) + str(taken[-1])
+        seats = listed([str(s) for s in taken])
         raise ValidationError(f"{GAMES[game].name} seats {most} at most, and seat"
                               f"{'s' if len(taken) > 1 else ''} {seats} "
                               f"{'is' if len(taken) == 1 else 'are'} taken")  # fmt: skip

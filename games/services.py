@@ -30,7 +30,7 @@ from games.rules.document import new_document, replay
 from games.rules.errors import RulesError
 from games.rules.hand import Hand as HandState
 from games.rules.history import bot_reason, held_cards
-from games.rules.names import checked_name
+from games.rules.names import checked_name, listed
 from games.rules.stacks import Stack, Transfer
 from games.rules.table import next_button
 from games.rules.view import beaten, shown_hands, view
@@ -400,8 +400,7 @@ def change_settings(table: Table, **settings) -> str:
                  if p.status == Player.SEATED and p.stack > table.max_buy_in]  # fmt: skip
         if above and not _current_hand(table):  # a most caps what is bought, never what
             # was won (mid-hand the stacks are in play: who is above it is not known yet)
-            who = ", ".join(above[:-1]) + " and " * (len(above) > 1) + above[-1]
-            told[-1] += f" ({who} keep{'s' if len(above) == 1 else ''} a bigger stack)"
+            told[-1] += f" ({listed(above)} keep{'s' if len(above) == 1 else ''} a bigger stack)"
     if table.approval_required != approval:
         told.append("new seat and rebuy requests wait for the host" if table.approval_required
                     else "new seat and rebuy requests no longer wait for the host")  # fmt: skip

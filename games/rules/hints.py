@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from games.rules.cards import face, parse_card
+from games.rules.names import listed
 from games.rules.values import LOW_VALUES, high_value, omaha_so_far
 
 FOR_THE_ACTOR = {  # why, beside the controls' own what
@@ -59,17 +60,17 @@ def hint_for_others(seen: dict, names: dict[int, str] | None = None) -> str:
     """What the table is waiting for, for everyone but the player to act."""
     names = names or {s["seat"]: s["name"] for s in seen["seats"]}
     actors = [names.get(s, f"seat {s}") for s in seen["actors"]]
-    who = " and ".join(actors)
+    who = listed(actors)
+    is_ = "is" if len(actors) == 1 else "are"
     step = seen["step"]
     if not actors or step == "betting":
         return ""  # the step line names who bets
     if step == "draw":
-        return f"{who} is choosing the cards to throw away."
+        return f"{who} {is_} choosing the cards to throw away."
     if step == "lock":
-        return f"{who} is choosing how many cards to exchange; exactly one means a one-up."
+        return f"{who} {is_} choosing how many cards to exchange; exactly one means a one-up."
     if step == "arrange":
-        return (f"{who} {'is' if len(actors) == 1 else 'are'} choosing the order the cards "
-                "will be turned up; nobody sees it.")  # fmt: skip
+        return f"{who} {is_} choosing the order the cards will be turned up; nobody sees it."
     if step == "replace":
         return f"{who} may replace one card: an up card's replacement comes up."
     if step == "one-up" and seen["one_up"]:
@@ -78,8 +79,8 @@ def hint_for_others(seen: dict, names: dict[int, str] | None = None) -> str:
     if step == "declare":
         if seen["stakes"]["declare"] == "vocal":
             return f"{who} declares next, out loud."
-        return f"Waiting for {who} to declare; the fists open together."
-    return ""
+        return "The fists open together once everyone has declared."  # (the step line
+    return ""  # names who has not declared yet)
 
 
 def hand_in_words(cards: list[str], board: list[str], game: str, low: str | None) -> str:

@@ -130,14 +130,19 @@ def _action_words(action: dict, before: Hand, who: str, private: bool) -> str:
     kind = action["type"]
     if kind in ("bet", "raise", "call", "check", "fold") and before.step == "betting":
         legal = before.legal_actions(action["seat"])
-        pot = f"the pot was {legal['pot']}"
-        if kind in ("bet", "raise"):
+        structure = before.config.structure
+        pot = "" if structure == "fixed-limit" else f" (the pot was {legal['pot']})"
+        if kind in ("bet", "raise"):  # with the limits it bet within, where it had a choice
             least, most = legal["min_to"], legal["max_to"]
-            allowed = f"{least} to {most}" if least != most else f"only {most}"
-            return (f"{who} {kind}s to {action['to']} ({pot}; {before.config.structure} "
-                    f"allowed {allowed})")  # fmt: skip
+            if action["to"] == legal["all_in_to"]:
+                return f"{who} {kind}s to {action['to']}, all-in{pot}"
+            if structure != "fixed-limit":
+                allowed = f"{least} to {most}" if least != most else f"only {most}"
+                pot = f"{pot[:-1]}; {structure} allowed {allowed})"
+            return f"{who} {kind}s to {action['to']}{pot}"
         if kind == "call":
-            return f"{who} calls {legal['call']} ({pot})"
+            all_in = ", all-in" if legal["call"] == legal["stack"] else ""
+            return f"{who} calls {legal['call']}{all_in}{pot}"
         return f"{who} {'checks' if kind == 'check' else 'folds'}"
     if kind == "draw":
         discards = action.get("discard", [])

@@ -59,3 +59,12 @@ def checked_name(typed: str, taken: Iterable[str]) -> str:
     if key in {name_key(t) for t in taken}:
         raise NameRefused(f"someone at this table is already called {name}")
     return name
+
+
+def listed(names: list[str]) -> str:
+    """Names (or seats) as said: "Ann", "Ann and Bo", "Ann, Bo and Cy".
+
+    >>> listed(["Ann", "Bo", "Cy"])
+    'Ann, Bo and Cy'
+    """
+    return ", ".join(names[:-1]) + " and " * (len(names) > 1) + (names[-1] if names else "")

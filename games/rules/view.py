@@ -13,6 +13,7 @@ from games.rules.catalog import GAMES
 from games.rules.config import HandConfig
 from games.rules.hand import Hand
 from games.rules.hints import low_in_words
+from games.rules.names import listed
 from games.rules.pots import build_pots, pots_in_play
 from games.rules.values import LOW_VALUES, high_value, omaha_value
 
@@ -286,8 +287,7 @@ def named_reason(award: dict, names: dict[int, str]) -> str:
     if not (failed and award.get("by")):
         return reason
     by = "with" if "tied" in failed[1] else "by"
-    who = [names.get(s, f"seat {s}") for s in award["by"]]
-    who = ", ".join(who[:-1]) + " and " + who[-1] if len(who) > 1 else who[0]
+    who = listed([names.get(s, f"seat {s}") for s in award["by"]])
     return f"{failed[1]} for {failed[2]} {by} {who}{failed[3]}"
 
 

@@ -44,6 +44,21 @@ def test_others_are_told_what_the_table_waits_for_without_a_secret():
     assert not any(card in said for card in cards)
 
 
+def test_while_fists_close_the_others_are_not_told_the_names_again():
+    config = HandConfig("high-low-declare", ante=1, structure="fixed-limit", small_bet=2,
+                        big_bet=4, low="ace-to-six")  # fmt: skip
+    seats = [(1, "Ann", 100), (2, "Bo", 100), (3, "Cy", 100)]
+    hand = replay(new_document(config, seats, 1))
+    while hand.step != "declare":
+        seat = hand.to_act
+        kinds = hand.legal_actions(seat)["kinds"]
+        kind = "draw" if hand.step == "draw" else "check" if "check" in kinds else "call"
+        hand.apply({"seat": seat, "type": kind, **({"discard": []} if kind == "draw" else {})})
+    assert len(view(hand, None)["actors"]) == 3  # (the step line names all three)
+    said = hint_for_others(view(hand, None))
+    assert said == "The fists open together once everyone has declared."
+
+
 def test_a_players_own_cards_in_words_for_each_game():
     cards = ["Ah", "Kh", "Qh", "2c", "2d"]
     assert hand_in_words(cards, [], "levys", "ace-to-five") == (

@@ -59,6 +59,23 @@ def test_the_text_log_has_the_forced_bets_the_caps_and_one_header_a_street():
                        "*** SHOWDOWN ***"]  # fmt: skip
 
 
+def test_a_bet_says_all_in_where_the_stack_stopped_it_and_fixed_limit_no_pot():
+    three = ["As Ks Qs Js 9s", "2c 3d 4h 5s 7c", "Kd Kh 8c 8d 2s"]
+    fixed = played(
+        scripted_document("high-low-declare", three, stacks=[100, 5, 100], ante=1,
+                          structure="fixed-limit", small_bet=2, big_bet=4, low="ace-to-six"),
+        "1 bet 2", "2 raise 4", "3 call", "1 raise 6", "3 call",
+    )  # fmt: skip
+    lines = text_log(fixed, seat=None)
+    assert "P1 bets to 2" in lines and "P1 raises to 6" in lines  # no pot: it sets no limit
+    assert "P2 raises to 4, all-in" in lines and "P3 calls 4" in lines
+    pot = played(scripted_document("levys", three, stacks=[100, 5, 100], ante=1,
+                                   structure="pot-limit"), "1 bet 3", "2 raise 4")  # fmt: skip
+    lines = text_log(pot, seat=None)
+    assert "P1 bets to 3 (the pot was 3; pot-limit allowed 2 to 3)" in lines  # (its choice)
+    assert "P2 raises to 4, all-in (the pot was 6)" in lines  # its stack, not the limit
+
+
 def test_a_players_own_log_shows_their_discards_draws_and_reveal_order():
     bob = text_log(LEVYS, seat=2)
     assert "Bob draws 2: discards 7s 8s" in bob
