@@ -210,9 +210,15 @@ class BettingRound:
             return False  # nobody left who could answer a raise
         if self.opened and self._cap_reached():
             return False
-        if me.acted and self.current_bet - me.level_acted_at < self.full_raise:
-            return False  # only a short all-in since this seat acted: not reopened
+        if not self.reopened_for(me.seat):
+            return False
         return True
+
+    def reopened_for(self, seat: int) -> bool:
+        """False where only a short all-in has raised since ``seat`` acted: it may call or
+        fold, but not raise (a raise of less than a full raise does not reopen the betting)."""
+        me = self.by_seat[seat]
+        return not (me.acted and self.current_bet - me.level_acted_at < self.full_raise)
 
     def _cap_reached(self) -> bool:
         cap = self.rules.raise_cap

@@ -297,8 +297,8 @@ class Hand:
     def _limits(self, seat: int) -> dict:
         """What bounds a seat's betting now, for saying why a control stops where it does:
         its whole stack (``all_in_to``, a round total), the stake cap's room (``cap_to``,
-        None without a cap) and the raise cap (``raises`` made of ``raise_cap``; None when
-        no cap holds this round)."""
+        None without a cap), the raise cap (``raises`` made of ``raise_cap``; None when
+        no cap holds this round) and whether a short all-in left it no raise (``reopened``)."""
         assert self.round is not None
         p, cap = self.players[seat], self.rules.stake_cap
         round_ = self.round
@@ -309,6 +309,7 @@ class Hand:
             "cap_to": p.bet + p.room(cap) if cap is not None else None,
             "raises": round_.raises,
             "raise_cap": raise_cap,
+            "reopened": round_.reopened_for(seat),
         }
 
     def absent_action(self, seat: int) -> dict:

@@ -158,6 +158,24 @@ def test_a_reached_raise_cap_is_said_where_the_raise_control_was():
     assert "Raises capped (3 of 3)" in html and 'class="raise"' not in html
 
 
+def test_a_short_all_in_says_why_the_players_before_it_may_not_raise_again():
+    table = make_table("levys", structure="no-limit", min_buy_in=1)
+    seat_players(table, 3, 200)
+    short = Player.objects.get(table=table, seat=state.upcoming_button(table))  # acts third
+    services.adjust_stack(table.pk, short.pk, 16 - 200, kind="correction")
+    services.set_dealing(table.pk, True)
+    table = Table.objects.get(pk=table.pk)
+    act(table, "bet", to=10)
+    act(table, "call")
+    key, _ = to_act(table)
+    assert "No raise" not in page(table, key)  # (it may raise all-in: said only where not)
+    act(table, "raise", to=15)  # all-in, 5 more: less than a full raise of 10
+    key, _ = to_act(table)
+    html = page(table, key)
+    assert "No raise: an all-in of less than a full raise does not reopen the betting" in html
+    assert 'class="raise"' not in html and ">Call 5" in html
+
+
 def test_every_seat_is_told_when_the_host_voids_a_hand():
     table = dealt("levys", players=2)
     number = state.current_hand(table).number
