@@ -499,7 +499,9 @@ def panels_html(context: dict) -> str:
     me, table = context["me"], context["table"]
     return render_shown("panels", {
         "me": {"name": me.name, "seat": me.seat, "status": me.status,
-               "sitting_out": me.sitting_out, "rebuy_request": me.rebuy_request} if me else None,
+               "sitting_out": me.sitting_out, "rebuy_request": me.rebuy_request,
+               "buy_in_again": min(me.buy_in or table.max_buy_in, table.max_buy_in)}
+        if me else None,  # (out of chips: the rebuy offered is what they first bought)
         "free_seats": context["free_seats"],
         "out_of_chips": context["out_of_chips"],
         "dealt_in": context["dealt_in"],

@@ -687,6 +687,8 @@ def test_a_player_left_with_no_chips_is_asked_to_rebuy_and_everyone_sees_why():
     services.adjust_stack(table.pk, broke.pk, -broke.stack, "lost it at the bar")
     mine = page(table, broke.session_key)
     assert 'class="broke"' in mine and "You are out of chips" in mine
+    offered = re.search(r'id="broke-amount"[^>]* value="(\d+)"', mine)
+    assert offered and offered.group(1) == "200"  # what they bought in for, not the most (500)
     assert "out of chips" in page(table, None)  # on the seat, for all to see
     assert 'class="broke"' not in page(table, session_of(table, 2))
     services.request_rebuy(table.pk, broke.session_key, 50)
