@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from datetime import UTC
 from decimal import Decimal
 from functools import lru_cache
 
@@ -97,3 +98,14 @@ def _card_html(name: str, up: bool, new: bool = False) -> str:
     new_class = " new" if new else ""
     return mark_safe(f'<span class="card{red}{up_class}{new_class}" data-card="{escape(name)}" '
                      f'role="img" aria-label="{said}">{face}</span>')  # fmt: skip
+
+
+@register.filter
+def local_time(moment) -> str:
+    """A moment as a ``<time>`` that static/js/times.js shows in the browser's own time
+    zone (with the day, unless it is today); without the script, in UTC, said so."""
+    if not moment:
+        return ""
+    utc = moment.astimezone(UTC)
+    return mark_safe(f'<time datetime="{utc.isoformat()}" data-local>'
+                     f'{utc.strftime("%-d %b, %H:%M")} UTC</time>')  # fmt: skip

@@ -315,7 +315,7 @@
   var baseTitle = document.title;
   var myTurn = false;
   var sound = null;
-  function muted() { return localStorage.getItem("pokerhome.muted") === "1"; }
+  function muted() { return stored("pokerhome.muted") === "1"; }
   function beep() {
     if (muted()) return;
     if (!sound) sound = new Audio(document.body.dataset.turnSound);
@@ -378,26 +378,26 @@
 
   // The browser's own settings: sound, notifications, a four-colour deck.
   document.addEventListener("DOMContentLoaded", function () {
-    document.body.classList.toggle("four-colours", localStorage.getItem("pokerhome.fourColours") === "1");
+    document.body.classList.toggle("four-colours", stored("pokerhome.fourColours") === "1");
     var mute = document.getElementById("pref-mute");
     if (mute) mute.checked = muted();
     var four = document.getElementById("pref-four");
     if (four) four.checked = document.body.classList.contains("four-colours");
-    var quiet = localStorage.getItem("pokerhome.noHints") === "1";
+    var quiet = stored("pokerhome.noHints") === "1";
     document.body.classList.toggle("no-hints", quiet);
     var hints = document.getElementById("pref-no-hints");
     if (hints) hints.checked = quiet;
   });
   document.addEventListener("change", function (event) {
     var el = event.target;
-    if (el.id === "pref-mute") localStorage.setItem("pokerhome.muted", el.checked ? "1" : "0");
+    if (el.id === "pref-mute") store("pokerhome.muted", el.checked ? "1" : "0");
     if (el.id === "pref-four") {
-      localStorage.setItem("pokerhome.fourColours", el.checked ? "1" : "0");
+      store("pokerhome.fourColours", el.checked ? "1" : "0");
       document.body.classList.toggle("four-colours", el.checked);
     }
     if (el.id === "pref-notify" && el.checked && window.Notification) Notification.requestPermission();
     if (el.id === "pref-no-hints") {
-      localStorage.setItem("pokerhome.noHints", el.checked ? "1" : "0");
+      store("pokerhome.noHints", el.checked ? "1" : "0");
       document.body.classList.toggle("no-hints", el.checked);
     }
   });
