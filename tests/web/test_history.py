@@ -113,8 +113,12 @@ def test_a_played_session_replays_exports_and_balances():
         assert f'<td class="net" data-label="Net">{said}</td>' in page
     assert '<a href="/t/' + table.invite + '/ledger/" aria-current="page">Ledger</a>' in page
     assert "players who left included" in page  # one cashed out: they settle here too
-    said = page.index("Where no money changed hands during the game")  # when they apply,
-    assert said < page.index('<ul class="payments">')  # said before the payments, not folded
+    said = page.index("If nobody has paid for chips yet")  # when they apply, said before
+    assert said < page.index('<ul class="payments">')  # the payments, not folded away
+    bank = page.split('<ul class="bank-pays">')[1].split("</ul>")[0]  # the other way, told
+    for row in book.rows:  # alike: the bank pays each stack
+        owed = f"<li>{row.label}: {row.stack} chip"
+        assert (owed in bank) == bool(row.stack), row.label
     assert "<th>Corrections" not in page and "corrections" not in page.split("Check:")[1][:200]
     for payer, payee, chips in book.payments:
         assert f"{payer} pays {payee} {chips} {'chip' if chips == 1 else 'chips'} (" in page
