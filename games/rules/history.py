@@ -55,6 +55,7 @@ class _Sightings:
         self.held: list[dict[int, list[tuple[Card, int]]]] = []  # (card, step it came)
         self.first_up: dict[tuple[int, Card, int], int] = {}
         self.shown_down: set[tuple[int, Card, int]] = set()
+        self.showdown_at: int | None = None  # the step the hands were shown down at
 
     def note(self, hand: Hand) -> None:
         """Add the hand as it is after one more action (the deal first)."""
@@ -72,6 +73,7 @@ class _Sightings:
         if hand.showdown:
             live = [s for s, p in hand.players.items() if not p.folded]
             self.shown_down = {(s, *instance) for s in live for instance in now[s]}
+            self.showdown_at = k if self.showdown_at is None else self.showdown_at
 
     def at(self, step: int, seat: int | None, show_all: bool) -> dict[int, list[str | None]]:
         """Each seat's cards after ``step`` actions as ``seat`` may see them (None: not)."""
@@ -87,6 +89,19 @@ class _Sightings:
         return {
             s: [str(c) if shows((s, c, came)) else None for c, came in cards]
             for s, cards in self.held[step].items()
+        }
+
+    def later(self, step: int, seat: int | None) -> dict[int, list[bool]]:
+        """Each seat's cards after ``step`` actions: whether ``seat`` had not seen it yet
+        then (not its own, not face up yet, not shown down yet), though ``at`` may show it."""
+
+        def unseen(instance: tuple[int, Card, int]) -> bool:
+            shown = instance in self.shown_down and (self.showdown_at or step + 1) <= step
+            return not (instance[0] == seat or shown
+                        or self.first_up.get(instance, step + 1) <= step)  # fmt: skip
+
+        return {
+            s: [unseen((s, c, came)) for c, came in cards] for s, cards in self.held[step].items()
         }
 
 
@@ -253,9 +268,10 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
                            if e["event"] != "reshuffle")  # (one may come first)  # fmt: skip
                 at_step.update(playing=acted_in, log=hand.log[: own + 1], actor=taken["seat"],
                                closed=part_of_hand(hand) != street or hand.finished)  # fmt: skip
-    shown = seen.at(step, seat, show_all)
-    for entry in at_step["seats"]:
-        entry["cards"] = shown[entry["seat"]]
+    shown, later = seen.at(step, seat, show_all), seen.later(step, seat)
+    for entry in at_step["seats"]:  # (a card shown that was not seen yet: ``later``)
+        cards = entry["cards"] = shown[entry["seat"]]
+        entry["later"] = [bool(c) and u for c, u in zip(cards, later[entry["seat"]], strict=True)]
     return {"step": step, "total": total, "street": street, "action": action, **at_step}
 
 

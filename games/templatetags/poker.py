@@ -74,14 +74,15 @@ def history_note(table) -> str:
 
 
 @register.simple_tag
-def card(name: str | None, up: bool = False, new: bool = False) -> str:
+def card(name: str | None, up: bool = False, new: bool = False, later: bool = False) -> str:
     """One card as HTML: its face if ``name`` is given, else its back (face down); ``new``
-    marks a card of its holder's latest draw, replacement or one-up."""
-    return _card_html(name or "", bool(up), bool(new))
+    marks a card of its holder's latest draw, replacement or one-up; ``later`` (in a
+    review) a card shown that the reviewer had not seen yet at that step."""
+    return _card_html(name or "", bool(up), bool(new), bool(later))
 
 
 @lru_cache(maxsize=512)
-def _card_html(name: str, up: bool, new: bool = False) -> str:
+def _card_html(name: str, up: bool, new: bool = False, later: bool = False) -> str:
     # Built here rather than by including a template: a table shows up to 50 cards per
     # push, and a name is two fixed characters from the engine, never free text.
     up_class = " up" if up else ""
@@ -95,7 +96,9 @@ def _card_html(name: str, up: bool, new: bool = False) -> str:
     said = f"{RANK_NAMES.get(rank, '')} of {SUIT_NAMES.get(suit, '')}"  # "Queen of hearts"
     said += ", face up" if up else ""  # seen by all, not only by colour
     said += ", new to you" if new else ""
+    said += ", not seen yet at this step" if later else ""
     new_class = " new" if new else ""
+    new_class += " later" if later else ""
     return mark_safe(f'<span class="card{red}{up_class}{new_class}" data-card="{escape(name)}" '
                      f'role="img" aria-label="{said}">{face}</span>')  # fmt: skip
 

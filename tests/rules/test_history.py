@@ -254,6 +254,22 @@ def test_a_card_shows_from_the_moment_it_was_up_and_only_in_its_own_instance():
     ]  # fmt: skip
 
 
+def test_a_card_seen_only_at_the_showdown_is_marked_not_seen_yet_until_then():
+    last = len(HIGH_LOW["actions"])
+    end = review(HIGH_LOW, last, seat=1)["seats"]
+    shown = [s["seat"] for s in end if s["seat"] != 1 and any(s["cards"])]
+    assert shown, "someone else showed down"
+    for step in (0, last // 2):
+        seats = {s["seat"]: s for s in review(HIGH_LOW, step, seat=1)["seats"]}
+        assert not any(seats[1]["later"])  # one's own cards: seen all along
+        for seat in shown:
+            cards, later = seats[seat]["cards"], seats[seat]["later"]
+            assert all(cards) and all(later), (step, seat)  # shown, but not seen yet
+    assert not any(later for s in end for later in s["later"])  # at the showdown: seen
+    folded = [s for s in end if s["folded"]]
+    assert all(not any(s["later"]) for s in folded)  # (a card never shown is not "later")
+
+
 def test_a_declaration_in_the_fist_shows_only_once_the_fists_are_opened():
     document = played(
         scripted_document("high-low-declare", EIGHT[:2], ante=1),
