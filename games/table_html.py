@@ -20,7 +20,7 @@ from games.rules.cards import faces
 from games.rules.catalog import GAMES
 from games.rules.hints import low_in_words
 from games.rules.history import names_of
-from games.rules.view import HALVES, named_reason, where_won
+from games.rules.view import HALVES, lost_words, named_reason, where_won
 from games.templatetags.poker import HISTORY_OPEN, card, won_net
 
 
@@ -274,12 +274,8 @@ def seat(seat: dict, context: dict) -> str:
             even = "" if net else " even"  # (gold only where it won more than its own)
             said = f'      <div class="said won{even}">{won_net(won, net)}</div>\n'
         elif not hand and (number in context["nothing_won"] or number in context["beaten"]):
-            why = context["nothing_won"].get(number) or context["beaten"][number]
-            why = why.removeprefix("Both declarer ").removesuffix(": wins nothing")  # (its
-            # note says Both, and its pill's look that it won nothing)
-            if " and for the " in why:  # Sviten's halves, lost to different seats: the
-                why = "beaten for both halves"  # result below names them; a phone's seat
-            said = f'      <div class="said lost">{escape(why[:1].upper() + why[1:])}</div>\n'
+            why = lost_words(context["nothing_won"].get(number) or context["beaten"][number])
+            said = f'      <div class="said lost">{escape(why)}</div>\n'
         shown = context["shown_hands"].get(number) if not hand else None
         if shown:  # the showdown: what this hand makes, shown by its seat
             said = f'      <div class="shown">{_runs_whole(escape(shown))}</div>\n{said}'

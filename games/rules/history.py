@@ -27,7 +27,15 @@ from games.rules.document import ReplayError, replay, start_hand
 from games.rules.errors import RulesError
 from games.rules.hand import Hand, Player
 from games.rules.hints import low_in_words
-from games.rules.view import beaten, beaten_words, named_reason, shown_hands, view, where_won
+from games.rules.view import (
+    beaten,
+    beaten_words,
+    lost_words,
+    named_reason,
+    shown_hands,
+    view,
+    where_won,
+)
 
 
 def held_cards(player: Player) -> list[Card]:
@@ -300,6 +308,8 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
     won = {a["seat"]: 0 for a in awards}
     for award in awards:
         won[award["seat"]] += award["amount"]
+    lost = {a["seat"]: named_reason(a, names) for a in awards if a["half"] == "none"}
+    lost |= beaten_words(beaten(hand), names)  # (a hand shown that won nothing, as live)
     return {
         "game_name": GAMES[hand.config.game].name,
         "board": [str(c) for c in hand.board],
@@ -322,6 +332,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
                 "declaration": declarations[s],
                 "won": won.get(s, 0),
                 "net": won.get(s, 0) - p.contributed,
+                "lost": lost_words(lost[s]) if s in lost else "",
             }
             for s, p in sorted(hand.players.items())
         ],

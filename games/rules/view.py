@@ -279,6 +279,16 @@ def beaten_words(beaten: dict[int, dict[str, list[int]]], names: dict[int, str])
 FAILED_BOTH = re.compile(r"(Both declarer (?:beaten|tied)) for (high|low)(: wins nothing)")
 
 
+def lost_words(why: str) -> str:
+    """A seat's own word for its hand shown that won nothing, from the reason the result
+    gives whole: "Beaten for low by Cat" (its note says Both, and its look that it won
+    nothing); Sviten's halves lost to different seats: "Beaten for both halves" (the
+    result names them: a phone's seat is narrow)."""
+    why = why.removeprefix("Both declarer ").removesuffix(": wins nothing")
+    why = "beaten for both halves" if " and for the " in why else why
+    return why[:1].upper() + why[1:]
+
+
 def named_reason(award: dict, names: dict[int, str]) -> str:
     """An award's reason; a failed Both declarer's names who beat or tied it the way it
     failed: "Both declarer beaten for low by Cat: wins nothing"."""

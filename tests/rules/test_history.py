@@ -346,6 +346,9 @@ def test_the_text_log_names_who_beat_a_both_declarer():
     assert "P1: Both declarer beaten for low by P2: wins nothing" in log
     awards = review(document, len(document["actions"]), seat=3)["awards"]
     assert "P1: Both declarer beaten for low by P2: wins nothing" in [a["text"] for a in awards]
+    seats = review(document, len(document["actions"]), seat=3)["seats"]  # its seat, as live
+    assert [s["lost"] for s in seats] == ["Beaten for low by P2", "", ""]
+    assert not any(s["lost"] for s in review(document, 9, seat=3)["seats"])  # (not before)
 
 
 def test_the_text_log_ends_with_who_beat_each_hand_shown_that_won_nothing():
@@ -361,3 +364,6 @@ def test_the_text_log_ends_with_who_beat_each_hand_shown_that_won_nothing():
             "P2 wins 1 (Main pot, low half) with 6-4-3-2-A low: best low among Low declarers",
             "P3 wins nothing with 7-5-4-3-2 low: beaten for low by P2",
         ]
+    assert review(document, len(document["actions"]), 1)["seats"][2]["lost"] == (
+        "Beaten for low by P2"
+    )
