@@ -27,11 +27,10 @@ GAMES: dict[str, GameInfo] = {
             8,
             "half-pot-limit",
             "ace-to-five",
-            "Five-card draw; then you put your cards in a secret order and turn up all but "
-            "the last one at a time, with a betting round after each, and may swap one. "
-            "Last, everyone declares high, low or both with chips hidden in a fist: the "
-            "best high and the best low split the pot, and whoever declares both must win "
-            "both ways.",
+            "Five-card draw; then you turn up four cards one by one, in an order you set in "
+            "secret, with a betting round after each, and may swap one. Last, everyone "
+            "declares high, low or both with chips in a fist: the best high and the best low "
+            "split the pot, and both must win both ways.",
         ),
         GameInfo(
             "high-low-declare",

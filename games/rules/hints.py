@@ -21,7 +21,6 @@ from games.rules.names import listed
 from games.rules.values import LOW_VALUES, high_value, omaha_so_far
 
 FOR_THE_ACTOR = {  # why, beside the controls' own what
-    "betting": "The buttons show exactly what the limits allow.",
     "draw": "You get as many new cards as you throw away; none tapped: stand pat.",
     "lock": "Once you draw, the choice is locked. If you throw away exactly one card, the "
     "next card is shown to all: you take it or get the one after it face down.",
@@ -37,6 +36,12 @@ DECLARE_FOR_THE_ACTOR = {
     "vocal": "Declare High, Low or Both, out loud: everyone hears it. Both must win both "
     "ways outright, or wins nothing.",
 }
+BETTING_FOR_THE_ACTOR = {  # the structure's rule, which the buttons' sizes follow
+    "pot-limit": "Pot-limit: raise at most your call plus the pot after it.",
+    "half-pot-limit": "Half-pot-limit: raise at most your call plus half the pot after it.",
+    "fixed-limit": "Fixed-limit: each bet and raise is one set size.",
+    "no-limit": "No-limit: bet up to your whole stack.",
+}
 LEVYS_BETTING = "The best hand showing bets first."
 
 
@@ -46,6 +51,8 @@ def hint_for_actor(seen: dict) -> str:
     if step == "declare":
         return DECLARE_FOR_THE_ACTOR[seen["stakes"]["declare"] or "chips"]
     line = FOR_THE_ACTOR.get(step, "")
+    if step == "betting":
+        line = BETTING_FOR_THE_ACTOR.get(seen["stakes"]["structure"], "")
     if (
         step == "betting"
         and seen["game"] == "levys"

@@ -32,6 +32,14 @@ def test_every_step_of_a_hand_has_a_line_for_the_player_to_act(game):
     assert "betting" in steps and ({"draw"} <= steps or {"lock"} <= steps)
 
 
+@pytest.mark.parametrize("structure", ["pot-limit", "half-pot-limit", "fixed-limit", "no-limit"])
+def test_a_bettor_is_told_the_rule_of_the_tables_structure(structure):
+    config = HandConfig("sviten", small_blind=1, big_blind=2, structure=structure)
+    hand = replay(new_document(config, [(1, "Ann", 100), (2, "Bo", 100)], 1))
+    line = hint_for_actor(view(hand, hand.to_act))
+    assert line.startswith(structure.capitalize() + ": "), line
+
+
 def test_others_are_told_what_the_table_waits_for_without_a_secret():
     doc = new_document(HandConfig("levys", ante=1), [(1, "Ann", 100), (2, "Bo", 100)], 2)
     hand = replay(doc)
