@@ -95,6 +95,8 @@ def test_a_seat_or_rebuy_asked_for_waits_for_the_host_right_under_the_felt():
     asks = page.split('<section class="host-asks"')[1].split("</section>")[0]
     assert "Gus asks to sit in seat 2 with 120" in asks and "Let in" in asks
     assert page.index("host-asks") < page.index('<section class="host"')
+    felt = page.index('<section class="felt')  # before the first deal, above the felt:
+    assert page.index("host-asks") < felt and page.index(">Start dealing<") < felt  # (seen
     assert "host-asks" not in guest.get(f"/t/{table.invite}/").content.decode()
     gus = Player.objects.get(name="Gus")
     host.post(f"/t/{table.invite}/do/seat/", {"player": gus.pk, "approve": "1"})
@@ -102,6 +104,12 @@ def test_a_seat_or_rebuy_asked_for_waits_for_the_host_right_under_the_felt():
     page = host.get(f"/t/{table.invite}/").content.decode()
     asks = page.split('<section class="host-asks"')[1].split("</section>")[0]
     assert "Gus asks to rebuy 30" in asks and "asks to sit" not in asks
+    services.set_dealing(table.pk, True)  # on a laptop without scrolling); then under it
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    assert page.index('<section class="felt') < page.index("host-asks")
+    services.set_dealing(table.pk, False)
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    assert page.index('<section class="felt') < page.index(">Resume dealing<")
 
 
 def test_the_chat_tells_everyone_of_new_stakes_and_of_a_stack_the_host_changed():
