@@ -233,6 +233,7 @@ def table_context(
         "my_hand": _hand_words(seen, me_in_hand),
         "dealt_in": shot.hand is not None and bool(me_in_hand),
         "out_of_chips": _out_of_chips(viewer.player, shot.hand is not None and bool(me_in_hand)),
+        "rebuy_offer": _rebuy_offer(viewer.player, shot.table),
     }
 
 
@@ -240,6 +241,12 @@ def _card(seen: dict) -> dict:
     """A card as the view has it, for ``card``: its name (None: face down), whether it is
     up, and for the viewer's own whether it was just drawn."""
     return {"name": seen["card"], "up": seen["up"], "new": seen.get("new", False)}
+
+
+def _rebuy_offer(me: Player | None, table: Table) -> int:
+    """The rebuy offered to a player out of chips: what they first bought in for (the most
+    a rebuy may bring a stack to, if that is less), not the most, one careless tap away."""
+    return min(me.buy_in if me and me.buy_in else table.max_buy_in, table.max_buy_in)
 
 
 def _out_of_chips(me: Player | None, in_hand: bool) -> bool:
@@ -499,11 +506,10 @@ def panels_html(context: dict) -> str:
     me, table = context["me"], context["table"]
     return render_shown("panels", {
         "me": {"name": me.name, "seat": me.seat, "status": me.status,
-               "sitting_out": me.sitting_out, "rebuy_request": me.rebuy_request,
-               "buy_in_again": min(me.buy_in or table.max_buy_in, table.max_buy_in)}
-        if me else None,  # (out of chips: the rebuy offered is what they first bought)
+               "sitting_out": me.sitting_out, "rebuy_request": me.rebuy_request} if me else None,
         "free_seats": context["free_seats"],
         "out_of_chips": context["out_of_chips"],
+        "rebuy_offer": context["rebuy_offer"],
         "dealt_in": context["dealt_in"],
         "refused": context["viewer"].refused,
         "urls": context["urls"],
