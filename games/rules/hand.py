@@ -41,7 +41,7 @@ STEP_KINDS = {
 STAND_INS = ("clock", "host")  # who may act for an absent player (RULES.md §6)
 # What Hand.absent_action does at each step, in words (for the host before standing in).
 ABSENT_WORDS = {
-    "betting": "check if it can, else fold", "draw": "stand pat", "lock": "stand pat",
+    "betting": "check if they can, else fold", "draw": "stand pat", "lock": "stand pat",
     "arrange": "keep the dealt order", "replace": "keep all five", "one-up": "take the card",
     "declare": "fold",
 }  # fmt: skip

@@ -237,7 +237,7 @@ def test_the_host_is_offered_to_act_only_for_a_player_who_is_away():
     html = host_page()
     asks = html.split('<section class="host-asks"')[1].split("</section>")[0]  # under the felt
     assert f"{name} is away and to act" in asks and f">Act for {name}</button>" in asks
-    assert "as the clock would: check if it can, else fold" in asks
+    assert "for them: check if they can, else fold" in asks
 
 
 def test_a_draw_the_host_made_for_an_away_player_says_so_by_the_seat():

@@ -52,7 +52,7 @@ def test_pausing_mid_hand_says_the_hand_plays_on_and_offers_to_resume():
     host, table = host_table()
     page = host.get(f"/t/{table.invite}/").content.decode()
     assert "Nothing is dealt until you start" in page
-    assert page.count("Start dealing</button>") == 1  # under the felt, not again under Host
+    assert page.count("Start dealing</button>") == 1  # by the felt, not again under Host
     for seat in (1, 2):
         services.request_seat(table.pk, f"s{seat}", seat, f"P{seat}", 200)
     answer = host.post(f"/t/{table.invite}/do/dealing/", {"on": "1"}, HTTP_HX_REQUEST="true")
@@ -65,6 +65,8 @@ def test_pausing_mid_hand_says_the_hand_plays_on_and_offers_to_resume():
     services.void_hand(table.pk)
     page = host.get(f"/t/{table.invite}/").content.decode()
     assert "no new hand is dealt until you resume" in page and "Resume dealing" in page
+    answer = host.post(f"/t/{table.invite}/do/dealing/", {"on": "1"}, HTTP_HX_REQUEST="true")
+    assert "Dealing resumed." in answer.content.decode()  # (not "started": it was before)
 
 
 def test_money_per_chip_is_shown_as_written_and_the_ledger_puts_the_net_first():
