@@ -183,6 +183,7 @@ def table_page(request: HttpRequest, invite: str) -> HttpResponse:
             "invite_url": base + reverse("table", args=[table.invite]),
             "host_url": base + reverse("host_link", args=[table.invite, table.host_secret]),
             "this_machine_only": _loopback(request.get_host()),
+            "dealt_before": table.hands.exists(),  # (the invite folds away once dealing)
             "games": GAMES.values(),
         },
     )

@@ -94,7 +94,8 @@
   document.addEventListener("htmx:wsAfterMessage", offerName);  // before the listener that
   // puts back what the person had typed (added below): their own choice wins
   // A form marked data-done-clears empties once the server took it (a notice that is
-  // not an error): a rebuy asked for does not stay in its box. A push may have redrawn
+  // not an error): a rebuy asked for does not stay in its box; data-done-folds="id"
+  // shuts the <details> of that id. A push may have redrawn
   // the form meanwhile, and htmx then tells nobody: the request itself is listened to,
   // and the boxes are found by id.
   document.addEventListener("htmx:beforeRequest", function (event) {
@@ -109,6 +110,8 @@
           seat: form.querySelector("#join-seat").value,
           buyIn: form.querySelector("#join-buy-in").value }));
       }
+      var folds = document.getElementById(form.getAttribute("data-done-folds") || "");
+      if (folds) folds.open = false;  // saved: the settings fold away, the table comes back
       if (!form.hasAttribute("data-done-clears")) return;
       form.querySelectorAll("input[id]").forEach(function (sent) {
         var box = document.getElementById(sent.id);

@@ -98,4 +98,10 @@ def test_a_host_changing_the_game_at_the_table_is_offered_its_house_betting(
     page.wait_for_function(  # the push: the table's game is now the one shown
         "document.querySelector('#host-settings form').dataset.game === 'high-low-declare'"
     )
+    page.wait_for_function("!document.getElementById('host-settings').open")  # saved: folded
+    page.evaluate("window.scrollTo(0, 0)")
+    top = "document.getElementById('host-tools').getBoundingClientRect().top"
+    assert page.evaluate(top) > PHONE["height"]  # on a phone the host's tools are far down:
+    page.click(".tabs .to-host")  # a tap away
+    page.wait_for_function(f"{top} >= 0 && {top} < innerHeight - 200")  # (in view)
     assert offer.is_hidden()

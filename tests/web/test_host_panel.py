@@ -69,6 +69,18 @@ def test_pausing_mid_hand_says_the_hand_plays_on_and_offers_to_resume():
     assert "Dealing resumed." in answer.content.decode()  # (not "started": it was before)
 
 
+def test_the_invite_folds_away_once_hands_are_dealt():
+    host, table = host_table()
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    assert '<details class="invite" open>' in page  # to send, at first
+    for seat in (1, 2):
+        services.request_seat(table.pk, f"s{seat}", seat, f"P{seat}", 200)
+    services.set_dealing(table.pk, True)
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    assert '<details class="invite">' in page and table.invite in page  # a tap away: the
+    # table comes first on a phone
+
+
 def test_money_per_chip_is_shown_as_written_and_the_ledger_puts_the_net_first():
     host, table = host_table(chip_value="0.05")
     services.request_seat(table.pk, "s1", 1, "P1", 200)
