@@ -287,6 +287,8 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "last_actions": last_actions(public["log"], public["step"]) if public else {},
         "drawn_by": {e["seat"]: e["by"] for e in public["log"]  # the host or the clock
                      if e["event"] in ("draw", "lock") and e.get("by")} if public else {},
+        "replaced": {e["seat"] for e in public["log"] if e["event"] == "replace"}
+        if public else set(),  # (Levy's replace-one, after the draw)
         "awards": [dict(a, name=names.get(a["seat"], ""),
                         reason=named_reason(a, names))
                    for a in public["awards"]] if public else [],

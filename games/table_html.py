@@ -215,7 +215,9 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
         if in_hand["drew"] is not None and context["hand"]:  # (at the result, the hands)
             by = context["drawn_by"].get(seat["number"])  # (the host's, or the clock's)
             notes.append((f"drew {in_hand['drew']}" if in_hand["drew"] else "stood pat")
-                         + (f" ({by})" if by else ""))  # fmt: skip
+                         + (f" ({by})" if by else "")
+                         + (", then replaced one" if seat["number"] in context["replaced"]
+                            else ""))  # fmt: skip
         seen, hand = context["seen"], context["hand"]
         arranging = hand and hand.game == "levys" and seen["step"] == "arrange"
         if in_hand["arranged"] and arranging and not told.startswith("Order set"):  # (pill)

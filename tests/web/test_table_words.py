@@ -639,6 +639,21 @@ def test_the_bar_marks_which_of_your_cards_are_face_up_when_you_replace_one():
     assert "Cards edged in gold are face up" in bar
 
 
+def test_a_seat_that_stood_pat_and_then_replaced_one_says_both():
+    table = dealt("levys", players=2)
+    seat = defaults_until(table, "replace")
+    hand = state.current_hand(table)
+    hole = str(state.load_engine(hand).players[seat].cards[-1])  # (kept face down)
+    services.act(table.pk, session_of(table, seat), hand.sequence,
+                 {"type": "replace", "card": hole})  # fmt: skip
+    seats = page(table, None).split('data-seat="')[1:]
+    notes = {int(s.split('"')[0]): s.split('class="notes">')[1].split("</div>")[0] for s in seats
+             if 'class="notes">' in s}  # fmt: skip
+    assert notes[seat].startswith("stood pat, then replaced one"), notes
+    other = next(n for n in notes if n != seat)
+    assert "replaced" not in notes[other]
+
+
 def test_the_bar_says_what_a_gold_edge_means_once_a_card_of_yours_is_up():
     table = dealt("levys", players=2)
     seat = defaults_until(table, "betting")  # before the draw: nothing is up
