@@ -526,7 +526,16 @@ def _transfer(table: Table, player: Player, kind: str, amount: int, note: str = 
 
 def _seat(table: Table, player: Player, now: datetime) -> None:
     _moved(table, player, stacks.take_seat, player.buy_in)
+    _heard_sitting(table, player, now)
     _deal_if_ready(table, now)
+
+
+def _heard_sitting(table: Table, player: Player, now: datetime) -> None:
+    """The table hears who sits down, in their name, as it hears who leaves (not a
+    practice table's bots, seated all at once as it opens)."""
+    if player.status == Player.SEATED and not (table.practice and player.bot):
+        chat_line(table, player, f"sits down in seat {player.seat}, with {player.stack} chips.",
+                  by_host=False, now=now, told=True)  # fmt: skip
 
 
 def _requested(table: Table, player_id: int) -> Player:
@@ -548,6 +557,7 @@ def answer_seat_request(
     player = _requested(table, player_id)
     _moved(table, player, stacks.take_seat, player.buy_in, approve)
     if approve:
+        _heard_sitting(table, player, now or timezone.now())
         _deal_if_ready(table, now or timezone.now())
 
 

@@ -50,7 +50,8 @@ def page(client: Client, table: Table) -> str:
 
 
 def lines_of(table: Table) -> list[str]:
-    return list(ChatLine.objects.filter(table=table).order_by("id").values_list("text", flat=True))
+    said = ChatLine.objects.filter(table=table, told=False)  # typed, not the table's news
+    return list(said.order_by("id").values_list("text", flat=True))
 
 
 def test_a_line_reaches_players_the_host_and_spectators_as_text_not_html():
@@ -180,14 +181,15 @@ def test_the_tables_news_does_not_count_against_the_hosts_lines():
 @pytest.mark.django_db(transaction=True)  # each version committed: this process keeps it
 def test_each_line_is_a_new_version_of_the_table_and_the_snapshot_shows_the_latest_30():
     _, table = host_table()
-    services.request_seat(table.pk, "s1", 1, "Ann", 100)
-    before = Table.objects.get(pk=table.pk).version
     start = timezone.now() - timedelta(minutes=10)
+    services.request_seat(table.pk, "s1", 1, "Ann", 100, now=start - timedelta(seconds=1))
+    before = Table.objects.get(pk=table.pk).version
     for n in range(35):
         chat.say(table.pk, "s1", f"line {n}", now=start + timedelta(seconds=3 * n))
     assert Table.objects.get(pk=table.pk).version == before + 35
     held = state.held_snapshot(table.pk)
-    assert [line[3] for line in held.chat] == [f"line {n}" for n in range(5, 35)]
+    assert [line[3] for line in held.chat] == [f"line {n}" for n in range(5, 35)]  # (Ann's
+    # sitting down, the first line, among the five gone)
     assert held.chat == state.chat_lines(table.pk)  # made from the held one, as read
 
 
@@ -202,7 +204,11 @@ def test_the_chat_stays_in_the_snapshot_through_the_play_that_follows():
         play_current_hand(table, random.Random(3))
     assert not [q for q in queries if "chatline" in q["sql"]]  # kept, not read again
     held = state.held_snapshot(table.pk)
-    assert [line[3] for line in held.chat] == ["good luck"]
+    assert [line[3] for line in held.chat] == [
+        "sits down in seat 1, with 100 chips.",
+        "sits down in seat 2, with 100 chips.",
+        "good luck",
+    ]  # (the table's news, then what was said)
     assert "good luck" in presenter.shared_parts(held)["chat"]
 
 

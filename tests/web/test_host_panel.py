@@ -136,6 +136,7 @@ def test_the_chat_tells_everyone_of_new_stakes_and_of_a_stack_the_host_changed()
     services.adjust_stack(table.pk, ann.pk, -5, kind="correction")
     said = list(ChatLine.objects.filter(table=table).order_by("id").values_list("text", "by_host"))
     assert said == [
+        ("sits down in seat 1, with 200 chips.", False),  # (in Ann's name)
         ("Changed: action clock 30 seconds; and from the next hand, Levy's Game ·"
          " Half-pot-limit · ante 2 · chips in fist · A-5 low.", True),
         ("Ann's stack +50 (money in: paid in cash), now 250.", True),

@@ -263,15 +263,23 @@ def test_rebuy_adjustment_sit_out_and_cash_out_keep_the_ledger_balanced():
     assert_chips_balance(table)
 
 
-def test_a_player_who_leaves_is_heard_leaving_in_the_chat():
+def test_a_player_who_sits_or_leaves_is_heard_in_the_chat():
     table = make_table()
     seat_players(table, 2)
+    heard = ChatLine.objects.filter(table=table)
+    sat = [(line.name, line.by_host, line.text) for line in heard.order_by("pk")]
+    assert sat == [("P1", False, "sits down in seat 1, with 200 chips."),
+                   ("P2", False, "sits down in seat 2, with 200 chips.")]  # fmt: skip
     Table.objects.filter(pk=table.pk).update(approval_required=True)
     services.request_seat(table.pk, "s9", 5, "Zed", 100)
+    assert heard.count() == 2  # asked, not seated: not yet
     assert services.leave(table.pk, "s9") == 0  # a request withdrawn: nobody sat
-    assert not ChatLine.objects.filter(table=table).exists()
+    assert heard.count() == 2
+    services.request_seat(table.pk, "s8", 4, "Yves", 80)
+    services.answer_seat_request(table.pk, Player.objects.get(name="Yves").pk, True)
+    assert heard.latest("pk").text == "sits down in seat 4, with 80 chips."  # let in
     assert services.leave(table.pk, "s2") == 200
-    told = ChatLine.objects.get(table=table)
+    told = heard.latest("pk")
     assert (told.name, told.by_host, told.text) == (
         "P2",
         False,
