@@ -22,9 +22,10 @@ def test_a_line_said_on_a_phone_is_read_at_the_other_seat(request, running_serve
     ann.fill("#chat-text", "<b>hi</b> Bob")
     ann.press("#chat-text", "Enter")
 
-    bob.wait_for_selector(".chat-lines li:has-text('hi')")
+    bob.wait_for_selector(".chat-lines li:has-text('<b>hi</b> Bob')")
     assert bob.locator(".chat-lines li").last.inner_text() == "Ann <b>hi</b> Bob"
-    assert bob.locator(".chat-lines b").count() == 1  # the name only: the line is text
+    line = bob.locator(".chat-lines li").last
+    assert line.locator("b").count() == 1  # the name only: the line is text
     assert bob.input_value("#chat-text") == "half a thought"
     ann.wait_for_function("document.getElementById('chat-text').value === ''")
 

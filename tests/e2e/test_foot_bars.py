@@ -34,7 +34,12 @@ def test_the_pick_bar_leaves_the_choosers_winnings_in_view(request, running_serv
     host.click("button:has-text('Start dealing')")
     for page in phones:  # one of them is on the button and picks the game
         page.wait_for_selector(".felt .seat.me")
-    on_button = next(page for page in phones if page.locator(".choose").count())
+    for _ in range(100):  # (its bar comes with the push that follows the start)
+        on_button = next((page for page in phones if page.locator(".choose").count()), None)
+        if on_button:
+            break
+        phones[0].wait_for_timeout(100)
+    assert on_button, "nobody was asked to pick the game"
     on_button.click(".choose button:has-text('High-Low Declare')")
     # Heads up the button passes each hand: the player on it now folds, so that the
     # next chooser is the one who wins, with a pill below their seat.
