@@ -40,19 +40,19 @@ def _call_label(legal: dict) -> str:
 
 
 def _no_raise_reason(legal: dict) -> str:
-    """Why a betting step has no bet or raise control, when a cap or a short all-in is the
+    """Why a betting step has no bet or raise control, when a cap or a short raise is the
     reason (not when the call takes every chip the player has)."""
     cap, raises = legal.get("raise_cap"), legal.get("raises", 0)
     if cap is not None and raises >= cap:
         return f'    <p class="limits">Raises capped ({raises} of {cap})</p>\n'
     after_call = legal.get("bet_already", 0) + legal.get("call", 0)
     if (
-        not legal.get("reopened", True)
+        legal.get("short_raise")
         and after_call < legal.get("all_in_to", after_call)
         and after_call != legal.get("cap_to")
     ):
-        return ('    <p class="limits">No raise: an all-in of less than a full raise does not '
-                "reopen the betting</p>\n")  # fmt: skip
+        return ('    <p class="limits">No raise: a raise short of a full one (an all-in, or a '
+                "stake cap) does not reopen the betting</p>\n")  # fmt: skip
     return ""
 
 

@@ -11,7 +11,7 @@ from django.db.models import Sum
 from games.models import Hand, LedgerEntry, Player, Table
 from games.rules.catalog import GAMES
 from games.rules.history import bot_reason, names_of, review, text_log
-from games.rules.names import BANK, HOST, name_key
+from games.rules.names import BANK, HOST, listed, name_key
 from games.rules.settle import settle_up
 from games.rules.view import last_actions
 from games.templatetags.poker import signed
@@ -172,8 +172,7 @@ class Ledger:
         total = sum(net for _, net in self.hosts_share) + self.host_own
         own = "" if self.host == HOST else f" With their own {signed(self.host_own)},"
         return (
-            f"{who} settles for {' and '.join(parts)}: {', and '.join(why)}.{own}"
-            f" {signed(total)} in all."
+            f"{who} settles for {listed(parts)}: {', and '.join(why)}.{own} {signed(total)} in all."
         )
 
     @property

@@ -451,8 +451,9 @@ def choose_html(context: dict) -> str:
 
 
 def host_start(context: dict) -> str:
-    """Right under the felt, what waits for the host: the seats and rebuys asked for, and
-    "Start dealing" while the table waits for it."""
+    """What waits for the host, by the felt (above it until the first deal, then right
+    under it): the seats and rebuys asked for, and "Start dealing" while the table waits
+    for it."""
     table, urls = context["table"], context["urls"]
     if not context["viewer"].is_host:
         return ""

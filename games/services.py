@@ -412,7 +412,7 @@ def change_settings(table: Table, **settings) -> str:
     coming += _unsaid_stakes(table, unsaid)
     if coming:  # last: only these wait for the next hand
         told.append(f"{'and ' if told else ''}from the next hand, {'; '.join(coming)}")
-    for line in _lines("Changed: ", told):
+    for line in _announcement_lines("Changed: ", told):
         _announce(table, line)
     return "Saved: " + "; ".join(told) + "." if told else "Saved."
 
@@ -430,7 +430,7 @@ def _unsaid_stakes(table: Table, was: tuple) -> list[str]:
     return said
 
 
-def _lines(start: str, told: list[str], most: int = 200) -> list[str]:
+def _announcement_lines(start: str, told: list[str], most: int = 200) -> list[str]:
     """``told`` as chat lines of at most ``most`` characters: a line takes what fits whole,
     the next goes on with "…" (a part too long for any line is cut by ``_announce``)."""
     lines, parts = [], []

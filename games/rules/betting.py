@@ -210,15 +210,20 @@ class BettingRound:
             return False  # nobody left who could answer a raise
         if self.opened and self._cap_reached():
             return False
-        if not self.reopened_for(me.seat):
-            return False
-        return True
+        return self.reopened_for(me.seat)
 
     def reopened_for(self, seat: int) -> bool:
         """False where only a short all-in has raised since ``seat`` acted: it may call or
         fold, but not raise (a raise of less than a full raise does not reopen the betting)."""
         me = self.by_seat[seat]
         return not (me.acted and self.current_bet - me.level_acted_at < self.full_raise)
+
+    def held_by_short_raise(self, seat: int) -> bool:
+        """Whether a short raise is what stops ``seat`` raising: someone could answer a
+        raise, but the betting was not reopened for it."""
+        me = self.by_seat[seat]
+        others = [b for b in self.live() if b is not me and b.room(self.rules.stake_cap) > 0]
+        return bool(others) and not self.reopened_for(seat)
 
     def _cap_reached(self) -> bool:
         cap = self.rules.raise_cap

@@ -30,7 +30,7 @@ GAMES: dict[str, GameInfo] = {
             "Five-card draw; then you turn up four cards one by one, in an order you set in "
             "secret, with a betting round after each, and may swap one. Last, everyone "
             "declares high, low or both with chips in a fist: the best high and the best low "
-            "split the pot, and both must win both ways.",
+            "split the pot, and whoever declares both must win both ways.",
         ),
         GameInfo(
             "high-low-declare",

@@ -298,7 +298,7 @@ class Hand:
         """What bounds a seat's betting now, for saying why a control stops where it does:
         its whole stack (``all_in_to``, a round total), the stake cap's room (``cap_to``,
         None without a cap), the raise cap (``raises`` made of ``raise_cap``; None when
-        no cap holds this round) and whether a short all-in left it no raise (``reopened``)."""
+        no cap holds this round) and whether a short raise left it none (``short_raise``)."""
         assert self.round is not None
         p, cap = self.players[seat], self.rules.stake_cap
         round_ = self.round
@@ -309,7 +309,7 @@ class Hand:
             "cap_to": p.bet + p.room(cap) if cap is not None else None,
             "raises": round_.raises,
             "raise_cap": raise_cap,
-            "reopened": round_.reopened_for(seat),
+            "short_raise": round_.held_by_short_raise(seat),
         }
 
     def absent_action(self, seat: int) -> dict:

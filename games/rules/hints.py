@@ -53,6 +53,8 @@ def hint_for_actor(seen: dict) -> str:
     line = FOR_THE_ACTOR.get(step, "")
     if step == "betting":
         line = BETTING_FOR_THE_ACTOR.get(seen["stakes"]["structure"], "")
+        if seen["stakes"]["stake_cap"] is not None and line.endswith("stack."):
+            line = line.replace("stack.", "stack, or to the stake cap.")
     if (
         step == "betting"
         and seen["game"] == "levys"

@@ -104,7 +104,8 @@ class _Sightings:
         then (not its own, not face up yet, not shown down yet), though ``at`` may show it."""
 
         def unseen(instance: tuple[int, Card, int]) -> bool:
-            shown = instance in self.shown_down and (self.showdown_at or step + 1) <= step
+            shown_at = self.showdown_at
+            shown = instance in self.shown_down and shown_at is not None and shown_at <= step
             return not (instance[0] == seat or shown
                         or self.first_up.get(instance, step + 1) <= step)  # fmt: skip
 

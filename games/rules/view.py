@@ -262,7 +262,7 @@ def beaten_words(beaten: dict[int, dict[str, list[int]]], names: dict[int, str])
     by Ann and Bob", "beaten for both halves by Ann"."""
 
     def by(seats: list[int]) -> str:
-        return f" by {' and '.join(names.get(s, '') for s in seats)}" if seats else ""
+        return f" by {listed([names.get(s, '') for s in seats])}" if seats else ""
 
     def way(half: str, seats: list[int]) -> str:
         return (half if half in ("high", "low") else f"the {HALVES[half]}") + by(seats)

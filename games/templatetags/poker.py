@@ -111,4 +111,4 @@ def local_time(moment) -> str:
         return ""
     utc = moment.astimezone(UTC)
     return mark_safe(f'<time datetime="{utc.isoformat()}" data-local>'
-                     f'{utc.strftime("%-d %b, %H:%M")} UTC</time>')  # fmt: skip
+                     f'{utc.day} {utc:%b, %H:%M} UTC</time>')  # fmt: skip

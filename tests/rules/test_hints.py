@@ -38,6 +38,9 @@ def test_a_bettor_is_told_the_rule_of_the_tables_structure(structure):
     hand = replay(new_document(config, [(1, "Ann", 100), (2, "Bo", 100)], 1))
     line = hint_for_actor(view(hand, hand.to_act))
     assert line.startswith(structure.capitalize() + ": "), line
+    capped = HandConfig("sviten", small_blind=1, big_blind=2, structure="no-limit", stake_cap=30)
+    hand = replay(new_document(capped, [(1, "Ann", 100), (2, "Bo", 100)], 1))
+    assert hint_for_actor(view(hand, hand.to_act)).endswith("or to the stake cap.")
 
 
 def test_others_are_told_what_the_table_waits_for_without_a_secret():

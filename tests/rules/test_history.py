@@ -267,7 +267,11 @@ def test_a_card_seen_only_at_the_showdown_is_marked_not_seen_yet_until_then():
             assert all(cards) and all(later), (step, seat)  # shown, but not seen yet
     assert not any(later for s in end for later in s["later"])  # at the showdown: seen
     folded = [s for s in end if s["folded"]]
-    assert all(not any(s["later"]) for s in folded)  # (a card never shown is not "later")
+    assert folded and all(not any(s["later"]) for s in folded)  # (never shown: not "later")
+    opened = review(HIGH_LOW, last, seat=1, show_all=True)["seats"]  # an open history
+    assert all(all(s["cards"]) for s in opened)  # shows every card: those one never saw
+    assert all(all(s["later"]) for s in opened if s["folded"])  # stay grey to the end
+    assert not any(later for s in opened if not s["folded"] for later in s["later"])
 
 
 def test_a_declaration_in_the_fist_shows_only_once_the_fists_are_opened():

@@ -77,8 +77,19 @@ def test_the_invite_folds_away_once_hands_are_dealt():
         services.request_seat(table.pk, f"s{seat}", seat, f"P{seat}", 200)
     services.set_dealing(table.pk, True)
     page = host.get(f"/t/{table.invite}/").content.decode()
-    assert '<details class="invite">' in page and table.invite in page  # a tap away: the
-    # table comes first on a phone
+    assert '<details class="invite">' in page and 'id="invite-link"' in page  # a tap away:
+    # the table comes first on a phone
+
+
+def test_with_nobody_up_or_down_the_bank_still_pays_the_stacks_back():
+    host, table = host_table(chip_value="0.5")
+    for seat in (1, 2):
+        services.request_seat(table.pk, f"s{seat}", seat, f"P{seat}", 120)
+    page = host.get(f"/t/{table.invite}/ledger/").content.decode()
+    settle = page.split("<h2>Settle up</h2>")[1]
+    assert settle.index("If nobody has paid for chips yet") < settle.index("Nobody owes anybody")
+    bank = settle.split('<ul class="bank-pays">')[1].split("</ul>")[0]
+    assert bank == "<li>P1: 120 chips (60.00)</li><li>P2: 120 chips (60.00)</li>"
 
 
 def test_money_per_chip_is_shown_as_written_and_the_ledger_puts_the_net_first():

@@ -172,8 +172,18 @@ def test_a_short_all_in_says_why_the_players_before_it_may_not_raise_again():
     act(table, "raise", to=15)  # all-in, 5 more: less than a full raise of 10
     key, _ = to_act(table)
     html = page(table, key)
-    assert "No raise: an all-in of less than a full raise does not reopen the betting" in html
+    assert "No raise: a raise short of a full one (an all-in, or a stake cap) does not" in html
     assert 'class="raise"' not in html and ">Call 5" in html
+    table = make_table("levys", structure="no-limit", min_buy_in=1)  # heads up, nobody is
+    seat_players(table, 2, 200)  # left to answer a raise: that, not the short all-in, is
+    short = Player.objects.get(table=table, seat=state.upcoming_button(table))  # why
+    services.adjust_stack(table.pk, short.pk, 16 - 200, kind="correction")
+    services.set_dealing(table.pk, True)
+    table = Table.objects.get(pk=table.pk)
+    act(table, "bet", to=10)
+    act(table, "raise", to=15)
+    key, _ = to_act(table)
+    assert "No raise" not in page(table, key) and ">Call 5" in page(table, key)
 
 
 def test_every_seat_is_told_when_the_host_voids_a_hand():
