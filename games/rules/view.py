@@ -302,7 +302,7 @@ def named_reason(award: dict, names: dict[int, str]) -> str:
 
 
 STEP_WORDS = {
-    "betting": {"fold": "Fold", "check": "Check", "call": "Call {amount}", "bet": "Bet {amount}",
+    "betting": {"fold": "Fold", "check": "Check", "call": "Call", "bet": "Bet {amount}",
                 "raise": "Raise to {amount}"},
     "arrange": {"arranged": "Order set"},
     "replace": {"keep": "Keep", "replace": "Replaced"},

@@ -838,9 +838,9 @@ def test_the_review_shows_each_seats_last_action_in_the_round_of_its_step():
     def said(step: int) -> dict:
         return {s["name"]: s["said"] for s in history.reviewed(LEVYS, step, None, False)["seats"]}
 
-    assert said(2) == {"Ann": "Bet 2", "Bob": "Call 2", "Cat": None}  # Cat to act
-    assert said(3) == {"Ann": None, "Bob": None, "Cat": "Call 2"}  # the round closed
-    assert said(14) == {"Ann": None, "Bob": "Bet 2", "Cat": "Call 2"}  # Ann to act
+    assert said(2) == {"Ann": "Bet 2", "Bob": "Call", "Cat": None}  # Cat to act
+    assert said(3) == {"Ann": None, "Bob": None, "Cat": "Call"}  # the round closed
+    assert said(14) == {"Ann": None, "Bob": "Bet 2", "Cat": "Call"}  # Ann to act
     seats = history.reviewed(HIGH_LOW, 12, None, False)["seats"]  # Ann checked, then a bet
     assert [(s["name"], s["said"]) for s in seats] == [
         ("Ann", None), ("Bob", "Bet 4"), ("Cat", "Raise to 8"), ("Dan", "Fold")
