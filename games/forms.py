@@ -224,6 +224,7 @@ class HostForm(forms.Form):
     player = Whole("", 1, MOST_ID, None, "there is no such player")
     seat = Whole("the seat", 1, MOST_SEATS)
     seq = Whole("the sequence", 0, MOST_SEQUENCE)
+    buy_in = Whole("the buy-in", 0, MOST_CHIPS, blank=None)  # a bot's; none: the maximum
     approve = Flag()
     on = Flag()
     out = Flag()

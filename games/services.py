@@ -358,12 +358,15 @@ def open_practice(session_key: str, player: str, bot_count: int, **settings) -> 
 
 
 @writes_table
-def sit_bot(table: Table, seat: int, name: str | None = None) -> Player:
-    """A bot takes the free ``seat`` with the maximum buy-in: at a practice table, or at a
-    real one when the host seats it (its chips are the host's, as the ledger says)."""
+def sit_bot(table: Table, seat: int, name: str | None = None, buy_in: int | None = None) -> Player:
+    """A bot takes the free ``seat`` with ``buy_in`` (None: the maximum): at a practice
+    table, or at a real one when the host seats it (its chips are the host's, as the ledger
+    says)."""
+    buy_in = table.max_buy_in if buy_in is None else buy_in
     name = _ruled(seating.bot_name, _seats(table), seat, name)
+    _ruled(seating.within_buy_in, _seats(table), buy_in)
     player = _joined(table, session_key=f"bot-{table.pk}-{seat}", name=name, seat=seat,
-                     buy_in=table.max_buy_in, bot=True)  # fmt: skip
+                     buy_in=buy_in, bot=True)  # fmt: skip
     _seat(table, player, timezone.now())
     return player
 

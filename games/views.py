@@ -325,7 +325,7 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         elif what == "act-for":
             message = services.act_for_absent(table.pk, form["seat"], form["seq"])
         elif what == "bot":
-            bot = services.sit_bot(table.pk, form["seat"])
+            bot = services.sit_bot(table.pk, form["seat"], buy_in=form["buy_in"])
             message = f"{bot.name} sits in seat {bot.seat} with {bot.stack} chips" + (
                 "." if table.practice else " (yours, in the ledger)."
             )

@@ -35,9 +35,14 @@ def ask_seat(seats: Seats, seat: int, name: str, buy_in: int, host: bool = False
     sit at once (the host never waits for their own approval)."""
     name = checked_name(name, seats.taken.values())
     _free(seats, seat)
+    within_buy_in(seats, buy_in)
+    return name, host or not seats.approval
+
+
+def within_buy_in(seats: Seats, buy_in: int) -> None:
+    """Refuses a buy-in outside the table's range."""
     if not isinstance(buy_in, int) or not seats.min_buy_in <= buy_in <= seats.max_buy_in:
         raise Refused(f"the buy-in is {seats.min_buy_in} to {seats.max_buy_in} chips")
-    return name, host or not seats.approval
 
 
 def bot_name(seats: Seats, seat: int, wanted: str | None = None) -> str:

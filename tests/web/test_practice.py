@@ -144,6 +144,23 @@ def test_the_host_seats_a_bot_at_a_real_table_and_the_ledger_names_it_the_hosts(
     assert Player.objects.filter(table=table, bot=True).count() == 1
 
 
+def test_the_host_chooses_a_bots_buy_in_within_the_tables_range():
+    from tests.web.test_views import host_client
+
+    client, table = host_client()
+    page = client.get(f"/t/{table.invite}/").content.decode()
+    assert 'id="bot-buy-in"' in page and f'value="{table.max_buy_in}"' in page
+    response = client.post(f"/t/{table.invite}/do/bot/", {"seat": 2, "buy_in": 150})
+    assert "sits in seat 2 with 150 chips" in response.content.decode()
+    assert Player.objects.get(table=table, bot=True).stack == 150
+    for wrong in (table.max_buy_in + 1, table.min_buy_in - 1):
+        refused = client.post(f"/t/{table.invite}/do/bot/", {"seat": 4, "buy_in": wrong})
+        assert "The buy-in is 100 to 500 chips" in refused.content.decode()
+    forged = client.post(f"/t/{table.invite}/do/bot/", {"seat": 4, "buy_in": "lots"})
+    assert "The buy-in must be a whole number" in forged.content.decode()
+    assert Player.objects.filter(table=table).count() == 1  # nothing changed
+
+
 def test_the_host_settles_for_their_bots_and_the_bank():
     from tests.web.test_views import host_client
 
