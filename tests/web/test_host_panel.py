@@ -60,7 +60,9 @@ def test_pausing_mid_hand_says_the_hand_plays_on_and_offers_to_resume():
     answer = host.post(f"/t/{table.invite}/do/dealing/", {"on": "0"}, HTTP_HX_REQUEST="true")
     assert "Dealing paused: no new hand until you resume." in answer.content.decode()
     page = host.get(f"/t/{table.invite}/").content.decode()
-    assert "this hand plays to its end" in page and page.count("Resume dealing</button>") == 1
+    assert "this hand plays to its end" in page and page.count("Resume dealing</button>") == 2
+    tools = page[page.index('id="host-tools"') :]  # where Pause was, as well as by the felt
+    assert "Resume dealing</button>" in tools and "Pause dealing" not in tools
     assert "Start dealing" not in page and "Nothing is dealt until you start" not in page
     services.void_hand(table.pk)
     page = host.get(f"/t/{table.invite}/").content.decode()
