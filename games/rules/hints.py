@@ -51,7 +51,8 @@ def hint_for_actor(seen: dict) -> str:
     if step == "declare":
         return DECLARE_FOR_THE_ACTOR[seen["stakes"]["declare"] or "chips"]
     line = FOR_THE_ACTOR.get(step, "")
-    if step == "betting":
+    legal = seen.get("legal") or {}
+    if step == "betting" and {"bet", "raise"} & set(legal.get("kinds", ("bet",))):
         line = BETTING_FOR_THE_ACTOR.get(seen["stakes"]["structure"], "")
         if seen["stakes"]["stake_cap"] is not None and line.endswith("stack."):
             line = line.replace("stack.", "stack, or to the stake cap.")
@@ -61,7 +62,7 @@ def hint_for_actor(seen: dict) -> str:
         and any(card["up"] for s in seen["seats"] for card in s["cards"])
         and not any(s["bet"] for s in seen["seats"])  # (until someone bets)
     ):
-        line = f"{LEVYS_BETTING} {line}"
+        line = f"{LEVYS_BETTING} {line}".strip()
     return line
 
 

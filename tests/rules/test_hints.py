@@ -25,7 +25,8 @@ def test_every_step_of_a_hand_has_a_line_for_the_player_to_act(game):
         while not hand.finished:
             for seat in hand.actors():
                 line = hint_for_actor(view(hand, seat))
-                assert line, (game, hand.step)
+                sized = {"bet", "raise"} & set(hand.legal_actions(seat)["kinds"])
+                assert line or (hand.step == "betting" and not sized), (game, hand.step)
                 steps.add(hand.step)
             action = random_action(hand, rng)
             hand.apply(action)
@@ -41,6 +42,16 @@ def test_a_bettor_is_told_the_rule_of_the_tables_structure(structure):
     capped = HandConfig("sviten", small_blind=1, big_blind=2, structure="no-limit", stake_cap=30)
     hand = replay(new_document(capped, [(1, "Ann", 100), (2, "Bo", 100)], 1))
     assert hint_for_actor(view(hand, hand.to_act)).endswith("or to the stake cap.")
+
+
+def test_a_bettor_who_may_only_call_or_fold_is_not_told_how_much_to_raise():
+    config = HandConfig("sviten", small_blind=1, big_blind=2, structure="no-limit")
+    hand = replay(new_document(config, [(1, "Ann", 100), (2, "Bo", 100)], 1))
+    shover = hand.to_act
+    hand.apply({"seat": shover, "type": "raise", "to": hand.legal_actions(shover)["all_in_to"]})
+    caller = hand.to_act
+    assert set(hand.legal_actions(caller)["kinds"]) == {"fold", "call"}
+    assert hint_for_actor(view(hand, caller)) == ""
 
 
 def test_others_are_told_what_the_table_waits_for_without_a_secret():
