@@ -91,7 +91,7 @@ class _Sightings:
                 show_all
                 or instance[0] == seat
                 or instance in self.shown_down
-                or self.first_up.get(instance, step + 1) <= step
+                or instance in self.first_up  # face up by the hand's end, if not yet
             )
 
         return {
@@ -122,8 +122,9 @@ def shown_cards(
 
     Each dealt card is judged on its own: that card in the hand that holds it, from the
     moment it came until it leaves (a card reshuffled and dealt again is another). The
-    reviewer sees it if it is their own, from the moment it is face up in that hand, or
-    all along if that hand shows it at the showdown; every card with ``show_all``.
+    reviewer sees it all along if it is their own, if it was face up in that hand at any
+    step (replaced later, say), or if that hand shows it at the showdown; every card with
+    ``show_all``.
     """
     seen = _Sightings()
     for hand in _replayed(document):

@@ -105,18 +105,17 @@ class LiveTable:
 
     def may_show(self, reviewer: int | None, step: int, seat: int, card: str) -> bool:
         """Whether the table showed ``reviewer`` this instance of ``card`` in ``seat``'s hand
-        at ``step`` or before it, or ``seat`` shows it down at the end."""
-        k = step
-        while k >= 0 and card in self.steps[k]["held"][seat]:
-            if card in self.steps[k]["cards"][reviewer][seat]:
-                return True
-            k -= 1
-        if seat not in self.shown_down:
-            return False
-        k = step
-        while k < len(self.steps) and card in self.steps[k]["held"][seat]:
-            k += 1
-        return k == len(self.steps)
+        (the steps around ``step`` that it held the card) at any step of the hand, or
+        ``seat`` shows it down at the end."""
+        first = last = step
+        while first > 0 and card in self.steps[first - 1]["held"][seat]:
+            first -= 1
+        while last + 1 < len(self.steps) and card in self.steps[last + 1]["held"][seat]:
+            last += 1
+        held = range(first, last + 1)
+        if any(card in self.steps[k]["cards"][reviewer][seat] for k in held):
+            return True
+        return seat in self.shown_down and last == len(self.steps) - 1
 
 
 def check_review(document: dict, table: LiveTable, reviewer: int | None, steps) -> int:
