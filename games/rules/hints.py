@@ -42,6 +42,11 @@ BETTING_FOR_THE_ACTOR = {  # the structure's rule, which the buttons' sizes foll
     "fixed-limit": "Fixed-limit: each bet and raise is one set size.",
     "no-limit": "No-limit: bet up to your whole stack.",
 }
+OPENING_FOR_THE_ACTOR = {  # the same, with no bet to call yet
+    **BETTING_FOR_THE_ACTOR,
+    "pot-limit": "Pot-limit: bet at most the pot.",
+    "half-pot-limit": "Half-pot-limit: bet at most half the pot.",
+}
 LEVYS_BETTING = "The best hand showing bets first."
 
 
@@ -51,9 +56,10 @@ def hint_for_actor(seen: dict) -> str:
     if step == "declare":
         return DECLARE_FOR_THE_ACTOR[seen["stakes"]["declare"] or "chips"]
     line = FOR_THE_ACTOR.get(step, "")
-    legal = seen.get("legal") or {}
-    if step == "betting" and {"bet", "raise"} & set(legal.get("kinds", ("bet",))):
-        line = BETTING_FOR_THE_ACTOR.get(seen["stakes"]["structure"], "")
+    kinds = set((seen.get("legal") or {}).get("kinds", ("raise",)))
+    if step == "betting" and {"bet", "raise"} & kinds:
+        rules = OPENING_FOR_THE_ACTOR if "bet" in kinds else BETTING_FOR_THE_ACTOR
+        line = rules.get(seen["stakes"]["structure"], "")
         if seen["stakes"]["stake_cap"] is not None and line.endswith("stack."):
             line = line.replace("stack.", "stack, or to the stake cap.")
     if (

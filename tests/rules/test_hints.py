@@ -44,6 +44,16 @@ def test_a_bettor_is_told_the_rule_of_the_tables_structure(structure):
     assert hint_for_actor(view(hand, hand.to_act)).endswith("or to the stake cap.")
 
 
+@pytest.mark.parametrize("structure", ["pot-limit", "half-pot-limit"])
+def test_the_first_bettor_is_told_how_much_to_bet_not_to_raise(structure):
+    config = HandConfig("levys", ante=1, structure=structure)
+    hand = replay(new_document(config, [(1, "Ann", 100), (2, "Bo", 100)], 1))
+    assert "bet" in hand.legal_actions(hand.to_act)["kinds"]  # nobody has bet: nothing to call
+    half = "half " if structure == "half-pot-limit" else ""
+    line = hint_for_actor(view(hand, hand.to_act))
+    assert line == f"{structure.capitalize()}: bet at most {half}the pot."
+
+
 def test_a_bettor_who_may_only_call_or_fold_is_not_told_how_much_to_raise():
     config = HandConfig("sviten", small_blind=1, big_blind=2, structure="no-limit")
     hand = replay(new_document(config, [(1, "Ann", 100), (2, "Bo", 100)], 1))
