@@ -305,7 +305,7 @@ STEP_WORDS = {
     "betting": {"fold": "Fold", "check": "Check", "call": "Call", "bet": "Bet {amount}",
                 "raise": "Raise to {amount}"},
     "arrange": {"arranged": "Order set"},
-    "replace": {"keep": "Keep", "replace": "Replaced"},
+    "replace": {"keep": "Kept", "replace": "Replaced"},
     "one-up": {"take": "Took it", "decline": "Declined"},
     "declare": {"declared": "Declared", "declare": "Declared {declaration}", "fold": "Fold"},
 }  # fmt: skip

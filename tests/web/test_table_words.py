@@ -650,7 +650,7 @@ def test_the_bar_marks_which_of_your_cards_are_face_up_when_you_replace_one():
 
 
 def test_a_seat_that_stood_pat_and_then_replaced_one_says_both():
-    table = dealt("levys", players=2)
+    table = dealt("levys", players=3)
     seat = defaults_until(table, "replace")
     hand = state.current_hand(table)
     hole = str(state.load_engine(hand).players[seat].cards[-1])  # (kept face down)
@@ -660,6 +660,11 @@ def test_a_seat_that_stood_pat_and_then_replaced_one_says_both():
     notes = {int(s.split('"')[0]): s.split('class="notes">')[1].split("</div>")[0] for s in seats
              if 'class="notes">' in s}  # fmt: skip
     assert notes[seat].startswith("stood pat, then replaced one"), notes
+    hand = state.current_hand(table)
+    other = state.load_engine(hand).actors()[0]  # the next keeps all five: said as done
+    services.act(table.pk, session_of(table, other), hand.sequence, {"type": "keep"})
+    said = page(table, None).split(f'data-seat="{other}"')[1].split('class="said">')
+    assert said[1].startswith("Kept<"), said[1][:40]
     other = next(n for n in notes if n != seat)
     assert "replaced" not in notes[other]
 
