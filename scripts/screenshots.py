@@ -25,7 +25,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.e2e.test_accessibility import step_kind  # noqa: E402
-from tests.e2e.test_browser import LAPTOP, PHONE, SETTINGS, Player, sit  # noqa: E402
+from tests.e2e.test_browser import LAPTOP, PHONE, SETTINGS, Player, play_until, sit  # noqa: E402
 from tests.live.harness import Server, migrate, server_env  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -79,17 +79,16 @@ def play(browser, base: str, game: str) -> None:
     pages[0].wait_for_selector(".seat.me .card[data-card]")
     players = [Player(page, first=(i == 0)) for i, page in enumerate(pages)]
     wanted = set(WANTED[game])
-    for _ in range(200):
-        if pages[0].locator(".awards").count():
-            break
+
+    def shoot_each_step():
         for player in players:
             if player.page.locator(".controls").count():
                 kind = step_kind(player.page)
                 if kind in wanted:
                     wanted.discard(kind)
                     shoot(player.page, f"{game}-{kind}")
-        if not any(player.step() for player in players):
-            pages[0].wait_for_timeout(100)
+
+    play_until(lambda: pages[0].locator(".awards").count(), players, between=shoot_each_step)
     host.click("button:has-text('Pause dealing')")
     pages[0].wait_for_selector(".awards li")
     pages[0].wait_for_selector("text=Dealing is paused until the host resumes it")

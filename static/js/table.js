@@ -405,8 +405,9 @@
     }
   });
 
-  // Through a browser's first hand of a game at a table, the game in three lines (unless
-  // hints are off); "Got it" puts it away sooner. The key holds the hand it came with.
+  // Through a browser's first hand of a game at a table, the game in three lines for a
+  // seated player (unless hints are off); "Got it" puts it away sooner. The key holds the
+  // hand it came with.
   function showIntro() {
     var table = document.getElementById("table");
     var intro = document.getElementById("game-intro");
@@ -418,6 +419,10 @@
       });
     }
     if (!table || !intro || !table.dataset.game || document.body.classList.contains("no-hints")) return;
+    if (!document.querySelector(".felt.seated")) {  // for players: not a host who only runs it
+      intro.hidden = true;
+      return;
+    }
     var key = "pokerhome.intro." + location.pathname + table.dataset.game;
     var hand = "hand " + table.dataset.hand;
     var first = stored(key);  // (set with the first hand this browser is dealt into:

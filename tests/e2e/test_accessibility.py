@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.test_browser import LAPTOP, PHONE, Player, create_table, sit
+from tests.e2e.test_browser import LAPTOP, PHONE, Player, create_table, play_until, sit
 
 VENDOR = Path(__file__).resolve().parents[2] / "static" / "vendor"
 AXE = next(VENDOR.glob("axe-core-*.min.js"))
@@ -108,21 +108,18 @@ def test_every_step_of_a_hand_has_no_serious_violations(request, running_server,
     for page in (ann, bob):
         page.wait_for_selector(".seat.me .card[data-card]")
     players = [Player(ann, first=True), Player(bob, first=False)]
-    for _ in range(120):
-        if ann.locator(".awards").count():
-            break
+
+    def audit_each_view():
+        if len(audit.states) == 4:  # mid-hand: the host and a spectator see it too
+            audit.check(host, f"{game} host, mid-hand")
+            audit.check(watcher, f"{game} spectator, mid-hand")
         for player in players:
             if player.page.locator(".controls").count():
                 audit.check(player.page, f"{game} {step_kind(player.page)}")
             elif player.page.locator(".act-ahead").count():
                 audit.check(player.page, f"{game} waiting to act")
-        if not any(player.step() for player in players):
-            ann.wait_for_timeout(100)
-        if len(audit.states) == 4:  # mid-hand: the host and a spectator see it too
-            audit.check(host, f"{game} host, mid-hand")
-            audit.check(watcher, f"{game} spectator, mid-hand")
-    else:
-        raise AssertionError("the hand did not finish")
+
+    play_until(lambda: ann.locator(".awards").count(), players, 120, between=audit_each_view)
     ann.wait_for_selector(".awards li")
     audit.check(ann, f"{game} showdown")
     host.click("button:has-text('Pause dealing')")

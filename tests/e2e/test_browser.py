@@ -82,6 +82,19 @@ def assert_turn_is_shown(page) -> None:
         assert box["left"] >= 0 and box["right"] <= size["width"], box
 
 
+def play_until(done, players: list[Player], tries: int = 200, between=None) -> None:
+    """The players take their turns, in the list's order, until ``done()``; ``between()``
+    runs before each round. Fails if ``tries`` rounds do not get there."""
+    for _ in range(tries):
+        if done():
+            return
+        if between:
+            between()
+        if not any(player.step() for player in players):
+            players[0].page.wait_for_timeout(100)
+    raise AssertionError("the players never got there")
+
+
 class Player:
     """Plays from what the page shows, tapping cards and buttons like a person."""
 
@@ -170,13 +183,11 @@ def test_a_host_and_two_players_play_a_complete_hand(request, running_server, ch
         assert free.all_inner_texts() == ["3 free", "4 free", "5 free", "6 free"]
         assert page.locator(".sit-here:visible").count() == 0  # a seated player sits once
     players = [Player(ann, first=True), Player(bob, first=False)]
-    for _ in range(120):
-        if ann.locator(".awards").count() and bob.locator(".awards").count():
-            break
-        if not any(player.step() for player in players):
-            ann.wait_for_timeout(100)
-    else:
-        raise AssertionError("the hand did not finish")
+
+    def both_shown() -> bool:
+        return bool(ann.locator(".awards").count() and bob.locator(".awards").count())
+
+    play_until(both_shown, players, 120)
     for page in (ann, bob, host):
         page.wait_for_selector(".awards li")
     assert "raise" in players[0].done or "check" in players[0].done
@@ -224,11 +235,8 @@ def test_cards_tapped_stay_tapped_through_pushes(request, running_server, chromi
         ann.wait_for_selector(f".chat-lines li:has-text('{line}')", state="attached")
 
     players = [Player(ann, first=True), Player(bob, first=False)]
-    for _ in range(60):  # to Ann's draw
-        if ann.locator(".controls input[name=discard]").count():
-            break
-        if not players[1].step() and not players[0].step():
-            ann.wait_for_timeout(100)
+    at_the_draw = ann.locator(".controls input[name=discard]")  # Ann's
+    play_until(at_the_draw.count, players[::-1], 60)
     taps = ann.locator(".controls label.tap")
     taps.nth(0).click()
     taps.nth(2).click()
@@ -237,11 +245,8 @@ def test_cards_tapped_stay_tapped_through_pushes(request, running_server, chromi
     assert ann.inner_text(".controls .draw-button") == "Draw 2"
     act_and_wait(ann, lambda: ann.click(".controls .draw-button"))
 
-    for _ in range(60):  # to the reveal order, which both arrange at once
-        if ann.locator(".controls form.arrange").count():
-            break
-        if not players[1].step() and not players[0].step():
-            ann.wait_for_timeout(100)
+    at_the_order = ann.locator(".controls form.arrange")  # which both arrange at once
+    play_until(at_the_order.count, players[::-1], 60)
     cards = ann.locator(".controls .arrange-card")
     first, second = cards.nth(3).get_attribute("data-card"), cards.nth(1).get_attribute("data-card")
     cards.nth(3).click()
@@ -271,11 +276,7 @@ def test_cards_tapped_stay_tapped_through_pushes(request, running_server, chromi
 def test_a_player_steps_through_a_hand_review(request, running_server, chromium):
     _, ann, bob = dealt_to_ann_and_bob(request, running_server, chromium, "high-low-declare")
     players = [Player(ann, first=True), Player(bob, first=False)]
-    for _ in range(120):
-        if ann.locator(".awards").count():
-            break
-        if not any(player.step() for player in players):
-            ann.wait_for_timeout(100)
+    play_until(lambda: ann.locator(".awards").count(), players, 120)
     ann.click("nav.tabs a:has-text('Hands')")
     ann.click("table.hands a >> nth=0")
     ann.wait_for_selector(".stepper")

@@ -4,7 +4,7 @@ shows them again."""
 
 from __future__ import annotations
 
-from tests.e2e.test_browser import PHONE, Player, dealt_to_ann_and_bob, sit
+from tests.e2e.test_browser import PHONE, Player, dealt_to_ann_and_bob, play_until, sit
 
 
 def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
@@ -13,6 +13,7 @@ def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
     host, ann, bob = dealt_to_ann_and_bob(request, running_server, chromium, "levys")
     intro = ann.locator("#game-intro")
     assert intro.is_visible()
+    assert host.locator("#game-intro").is_hidden()  # the host runs the table, not playing
     host.on("dialog", lambda dialog: dialog.accept())
     host.click("button:has-text('Void this hand')")
     ann.wait_for_selector(".awards.voided")
@@ -23,11 +24,7 @@ def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
     request.node.pages["cat"] = cat
     sit(cat, ann.url, "Cat", "3")
     players = [Player(ann, first=True), Player(bob, first=False)]
-    for _ in range(200):  # hand 2 is played to its end
-        if ann.locator(".awards li").count():
-            break
-        if not any(player.step() for player in players):
-            ann.wait_for_timeout(100)
+    play_until(lambda: ann.locator(".awards li").count(), players)  # hand 2, to its end
     ann.wait_for_function("document.getElementById('table').dataset.hand === '3'")
     ann.wait_for_selector(".seat.me .card[data-card]")
     assert intro.is_hidden()  # hand 2 was the first played
