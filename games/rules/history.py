@@ -260,7 +260,7 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
     names = names_of(document)
     marks = marked(names)  # in the action's words, where faces() must not reach
     seen = _Sightings()
-    action, street, logged = None, "", 0
+    action, street, logged, slot = None, "", 0, None
     for k, hand in enumerate(_replayed(document)):
         seen.note(hand)
         if k == step - 1:
@@ -268,9 +268,13 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
             private = show_all or taken["seat"] == seat
             action = describe_action(taken, hand, marks, private)
             street, logged, acted_in = part_of_hand(hand), len(hand.log), hand.step
+            held = [str(c) for c in hand.players[taken["seat"]].cards]
+            slot = held.index(taken["card"]) if private and taken["type"] == "replace" else None
         if k == step:
             at_step = _review_step(hand, seat, show_all, names)
             street = street or part_of_hand(hand)
+            if slot is not None and not hand.players[taken["seat"]].up[slot]:  # the hole card
+                action += f" and gets {hand.players[taken['seat']].cards[slot]}, face down"
             if step:
                 line = _and_then(action, taken, hand.log[logged:], marks)
                 action = faces_named(line, names)  # a player called "As" stays "As"

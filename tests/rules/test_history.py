@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from games.rules.cards import faces
 from games.rules.document import replay, start_hand
 from games.rules.history import review, text_log
 from tests.rules.scripting import act, cards_of, scripted_document
@@ -113,6 +114,16 @@ def test_each_review_step_is_labelled_with_the_part_of_the_hand_it_was_taken_in(
     assert streets[total] == "Declaration"
     folded = played(scripted_document("levys", EIGHT[:2], ante=1), "1 bet 2", "2 fold")
     assert review(folded, 2, seat=1)["street"] == "Before the draw"
+
+
+def test_a_hole_card_replaced_is_named_in_its_players_own_review_only():
+    step = next(k for k, a in enumerate(LEVYS["actions"], 1)
+                if a["type"] == "replace" and a["seat"] == 3)  # fmt: skip
+    hole = review(LEVYS, step, seat=3)
+    new = hole["seats"][2]["cards"][-1]  # Cat's hole card now, in place of the Th
+    assert hole["action"] == f"Cat replaces 10♥ and gets {faces(new)}, face down"
+    for other in (None, 1, 2):
+        assert review(LEVYS, step, seat=other)["action"] == "Cat replaces a card"
 
 
 def test_a_review_step_says_what_the_table_saw_come_of_the_action():
