@@ -218,8 +218,7 @@ def shown_hands(hand: Hand) -> dict[int, str]:
             continue
         low = low_in_words(LOW_VALUES[hand.config.low](cards).name)  # "9-9-9-K-2 low, paired"
         declared = hand.players[seat].declaration or "high"
-        both = f"{high} · {low.partition(', ')[0]}"  # (its high says what spoils its low)
-        named[seat] = {"high": high, "low": low, "both": both}[declared]
+        named[seat] = {"high": high, "low": low, "both": f"{high} · {low}"}[declared]
     return named
 
 
