@@ -508,7 +508,7 @@ def panels_html(context: dict) -> str:
         return render_to_string(STATE + "panels", context)
     me, table = context["me"], context["table"]
     return render_shown("panels", {
-        "me": {"name": me.name, "seat": me.seat, "status": me.status,
+        "me": {"name": me.name, "seat": me.seat, "status": me.status, "stack": me.stack,
                "sitting_out": me.sitting_out, "rebuy_request": me.rebuy_request} if me else None,
         "free_seats": context["free_seats"],
         "out_of_chips": context["out_of_chips"],

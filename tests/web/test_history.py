@@ -75,6 +75,9 @@ def test_a_played_session_replays_exports_and_balances():
     played = history.session_summary(table)["per_game"]  # the games in the catalog's order
     assert list(played)[:2] == ["Levy's Game", "High-Low Declare"]
     assert sum(played.values()) == len(hands)
+    counted = ", ".join(f"{name}: {count}" for name, count in played.items())
+    ledger = clients["Ann"].get(f"/t/{table.invite}/ledger/").content.decode()
+    assert f"{len(hands)} hands played ({counted})" in ledger.replace("&#x27;", "'")
     for hand in hands:
         assert services.stored_result(replay(history.full_document(hand))) == hand.result
 
@@ -375,3 +378,20 @@ def test_the_hands_and_the_ledger_tell_a_player_dealt_in_that_their_hand_goes_on
     services.set_dealing(table.pk, False)
     play_current_hand(table, random.Random(1))
     assert "is being played" not in clients["Ann"].get(f"/t/{table.invite}/hands/").content.decode()
+
+
+def test_the_ledger_counts_one_games_hands_without_a_list():
+    table = make_table("levys")
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    rng, clock = random.Random(2), timezone.now()
+    for hands in (1, 2):
+        for player in Player.objects.filter(table=table, stack__lt=100):  # (a bust: no hand 2)
+            services.request_rebuy(table.pk, player.session_key, 100)
+        if state.current_hand(table) is None:  # the pause after a showdown
+            clock += timedelta(seconds=10)
+            services.tick(table.pk, clock)
+        play_current_hand(table, rng)
+        ledger = Client().get(f"/t/{table.invite}/ledger/").content.decode()
+        said = "1 hand played: Levy" if hands == 1 else "2 hands played, all Levy"
+        assert said in ledger and "Game 1" not in ledger and "Game 2" not in ledger

@@ -143,3 +143,14 @@ def test_a_refused_rebuy_is_said_to_the_player_in_the_chat():
     ann.refresh_from_db()
     assert (ann.stack, ann.rebuy_request) == (200, None)
     assert_balances(table)
+
+
+def test_a_stack_at_the_maximum_is_told_so_instead_of_offered_a_rebuy():
+    from tests.web.test_table_words import page as table_page
+
+    table = make_table()
+    full, short = seated(table, 500, 300)
+    for player, offered in ((full, False), (short, True)):
+        page = table_page(table, player.session_key)
+        assert ('id="rebuy-amount"' in page) == offered
+        assert ("your stack is at the table's maximum, 500" in page) != offered

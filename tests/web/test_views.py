@@ -140,7 +140,7 @@ def test_a_player_in_the_hand_is_told_to_cash_out_when_it_ends():
     host.post(f"/t/{table.invite}/do/dealing/", {"on": "1"})
     page = ann.get(f"/t/{table.invite}/").content.decode()
     cash_out = page.split("/me/cash-out/")[1].split("</form>")[0]
-    assert "<button disabled" in cash_out and "you can once this hand ends" in cash_out
+    assert "<button disabled" in cash_out and "when this hand ends" in cash_out
     response = ann.post(f"/t/{table.invite}/me/cash-out/", HTTP_HX_REQUEST="true")
     assert "You are in the hand being played: cash out when it ends" in response.content.decode()
     assert Player.objects.get(name="Ann").status == "seated"
