@@ -99,7 +99,8 @@ def _step(context: dict) -> str:
         actors = [context["names"].get(s, "") for s in seen["actors"]]
         if actors:
             waiting = escape(", ".join(actors))
-            bits.append(f"{waiting} to act" if len(actors) == 1 else f"waiting for {waiting}")
+            one = f"{waiting}&nbsp;to&nbsp;act"  # (never "to" and "act" apart)
+            bits.append(one if len(actors) == 1 else f"waiting for {waiting}")
         html = " &middot; ".join(bits)
         if hand.deadline and hand.bank_from:  # the clock ran out: the time bank runs
             seconds = int((hand.deadline - hand.bank_from).total_seconds())
