@@ -25,7 +25,7 @@ FOR_THE_ACTOR = {  # why, beside the controls' own what
     "lock": "Once you draw, the choice is locked. If you throw away exactly one card, the "
     "next card is shown to all: you take it or get the one after it face down.",
     "arrange": "Your first card turns up as soon as everyone has locked an order; your "
-    "last stays hidden until the showdown.",
+    "last stays hidden until the showdown, so make it the card you most want hidden.",
     "replace": "An up card's replacement comes up; the hole card's comes down.",
     "one-up": "One up: this card is shown to all. Take it, or decline it and get the next "
     "card face down; the shown card is dead.",
