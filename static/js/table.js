@@ -420,7 +420,7 @@
     }
     if (!table || !intro || !table.dataset.game || document.body.classList.contains("no-hints")) return;
     if (!document.querySelector(".felt.seated")) {  // for players: not a host who only runs it
-      intro.hidden = true;
+      putAway(intro);
       return;
     }
     var key = "pokerhome.intro." + location.pathname + table.dataset.game;
@@ -428,7 +428,7 @@
     var first = stored(key);  // (set with the first hand this browser is dealt into:
     if (!first && document.querySelector(".felt .seat.me .card")) store(key, first = hand);
     if (first && first !== hand) {  // one watched before sitting down does not count)
-      intro.hidden = true;  // its hand is over (or another game's intro was up)
+      putAway(intro);  // its hand is over (or another game's intro was up)
       return;
     }
     intro.querySelectorAll("[data-game]").forEach(function (p) {
@@ -439,6 +439,15 @@
     intro.hidden = false;
     var foot = footBar();
     if (foot) keepFeltInView(foot, true);  // the intro pushed the table down under it
+  }
+  // The intro lies above the felt: it goes without moving the felt on the screen (the
+  // turn's bar has just scrolled the felt into view, with the intro still there).
+  function putAway(intro) {
+    if (intro.hidden) return;
+    var felt = document.querySelector(".felt");
+    var before = felt ? felt.getBoundingClientRect().top : 0;
+    intro.hidden = true;
+    if (felt) window.scrollBy({ top: felt.getBoundingClientRect().top - before, behavior: "auto" });
   }
   function footBar() { return document.querySelector(".controls, .choose, .act-ahead, .broke"); }
   document.addEventListener("htmx:wsAfterMessage", showIntro);

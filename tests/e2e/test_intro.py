@@ -30,3 +30,20 @@ def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
     assert intro.is_hidden()  # hand 2 was the first played
     cat.wait_for_selector(".seat.me .card[data-card]")
     assert cat.locator("#game-intro").is_visible()  # her first hand dealt (watched: none)
+
+
+def test_the_intro_going_at_the_next_hand_leaves_the_felt_in_view_for_a_turn(
+    request, running_server, chromium
+):
+    _, ann, bob = dealt_to_ann_and_bob(request, running_server, chromium, "levys")
+    play_until(lambda: ann.locator(".awards li").count(), [Player(ann, True), Player(bob, False)])
+    for page in (ann, bob):  # each reads the result, under the felt, with the intro above
+        page.wait_for_selector(".awards li")
+        assert page.locator("#game-intro").is_visible()
+        page.evaluate("document.querySelector('.awards').scrollIntoView({block: 'end'})")
+    ann.wait_for_function("document.getElementById('table').dataset.hand === '2'")
+    turn = next(page for page in (ann, bob) if page.wait_for_selector(".seat.me .card[data-card]")
+                and page.locator(".controls").count())  # fmt: skip
+    assert turn.locator("#game-intro").is_hidden()
+    felt = turn.locator(".felt").bounding_box()
+    assert felt["y"] >= -1, felt  # the intro went from above it, and took no felt away
