@@ -10,7 +10,6 @@ of text that is not ours is escaped; numbers are the engine's integers.
 
 from __future__ import annotations
 
-import re
 from html import escape
 
 from django.urls import reverse
@@ -21,7 +20,7 @@ from games.rules.catalog import GAMES
 from games.rules.hints import low_in_words
 from games.rules.history import names_of
 from games.rules.view import HALVES, lost_words, named_reason, where_won
-from games.templatetags.poker import HISTORY_OPEN, card, won_net
+from games.templatetags.poker import HISTORY_OPEN, card, runs_whole, won_net
 
 
 def opening(context: dict) -> str:
@@ -241,14 +240,6 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
     return " &middot; ".join(notes)
 
 
-CARD_RUN = re.compile(r"\b(?:10|[2-9AKQJ])(?:-(?:10|[2-9AKQJ])){4}\b")
-
-
-def _runs_whole(text: str) -> str:
-    """A low's run of cards ("9-6-5-2-A") kept on one line where a shown hand wraps."""
-    return CARD_RUN.sub(lambda m: f'<span class="run">{m[0]}</span>', text)
-
-
 def seat(seat: dict, context: dict) -> str:
     """One seat as its viewer sees it: who sits there, chips, cards, notes, its last
     action and, in front of it on the felt, its bet in this round."""
@@ -281,7 +272,7 @@ def seat(seat: dict, context: dict) -> str:
             said = f'      <div class="said lost">{escape(why)}</div>\n'
         shown = context["shown_hands"].get(number) if not hand else None
         if shown:  # the showdown: what this hand makes, shown by its seat
-            said = f'      <div class="shown">{_runs_whole(escape(shown))}</div>\n{said}'
+            said = f'      <div class="shown">{runs_whole(shown)}</div>\n{said}'
         cards = "".join(card(c["name"], c["up"], c["new"]) for c in seat["cards"])
         bot = ""
         if player.bot:  # between hands "Why?" has it explain its last move of the hand

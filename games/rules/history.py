@@ -316,6 +316,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
         won[award["seat"]] += award["amount"]
     lost = {a["seat"]: named_reason(a, names) for a in awards if a["half"] == "none"}
     lost |= beaten_words(beaten(hand), names)  # (a hand shown that won nothing, as live)
+    shown = shown_hands(hand)  # at the showdown, what each live hand makes: public then
     return {
         "game_name": GAMES[hand.config.game].name,
         "board": [str(c) for c in hand.board],
@@ -339,6 +340,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
                 "won": won.get(s, 0),
                 "net": won.get(s, 0) - p.contributed,
                 "lost": lost_words(lost[s]) if s in lost else "",
+                "shown": shown.get(s, ""),
             }
             for s, p in sorted(hand.players.items())
         ],

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from datetime import UTC
 from decimal import Decimal
 from functools import lru_cache
@@ -50,6 +51,16 @@ def won_net(won: int, net: int) -> str:
     if net == 0:
         return f"Gets back {won}"
     return f"Wins {won}, {'up' if net > 0 else 'down'} {abs(net)}"
+
+
+CARD_RUN = re.compile(r"\b(?:10|[2-9AKQJ])(?:-(?:10|[2-9AKQJ])){4}\b")
+
+
+@register.filter
+def runs_whole(text: str) -> str:
+    """A shown hand's words (escaped here), each low's run of cards ("9-6-5-2-A") kept on
+    one line where the words wrap."""
+    return mark_safe(CARD_RUN.sub(lambda m: f'<span class="run">{m[0]}</span>', escape(text)))
 
 
 SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}

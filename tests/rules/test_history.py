@@ -356,6 +356,19 @@ def test_the_reviews_last_step_shows_the_pot_won_and_in_the_winners_stacks():
         assert chips == sum(s["stack"] for s in before["seats"]) + before["pot"]
 
 
+def test_the_reviews_showdown_says_what_each_hand_shown_makes_as_the_table_did():
+    from games.rules.view import shown_hands
+
+    for document in (LEVYS, HIGH_LOW, SVITEN):
+        total = len(document["actions"])
+        said = shown_hands(replay(document))
+        assert said, "each example ends at a showdown"
+        for step, seat in ((total, None), (total, 2), (total - 1, None)):
+            seats = review(document, step, seat)["seats"]
+            shown = {s["seat"]: s["shown"] for s in seats if s["shown"]}
+            assert shown == (said if step == total else {}), (step, seat)
+
+
 def test_the_text_log_names_who_beat_a_both_declarer():
     document = played(
         scripted_document("high-low-declare", ["As Ah Kh Qs 9c", "6c 4d 3c 2d Ac",
