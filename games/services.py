@@ -940,10 +940,11 @@ def stored_result(engine: HandState) -> dict:
 def _apply_waiting_rebuys(table: Table) -> None:
     """As a hand ends (or is voided), the rebuys asked for during it, unless the host
     approves rebuys (then the host's approval adds them). At a practice table a bot left
-    with no chips buys in again, so that the table keeps its players."""
+    with no chips buys in again, as much as it first did, so that the table keeps its
+    players."""
     for player in players(table):
         if table.practice and player.bot and player.stack == 0:
-            player.rebuy_request = table.max_buy_in
+            player.rebuy_request = player.buy_in or table.max_buy_in
             _moved(table, player, stacks.add_rebuy, table.max_buy_in)
     if table.approval_required:
         return

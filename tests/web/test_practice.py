@@ -69,12 +69,15 @@ def test_a_bot_out_of_chips_buys_in_again_as_the_hand_ends():
     client = Client()
     table = open_practice(client, "levys", 2)
     me = Player.objects.get(table=table, bot=False).session_key
-    bot = Player.objects.filter(table=table, bot=True).first()
+    taken = set(Player.objects.filter(table=table).values_list("seat", flat=True))
+    free = min(set(range(1, table.seat_count + 1)) - taken)
+    client.post(f"/t/{table.invite}/do/bot/", {"seat": free, "buy_in": 300})
+    bot = Player.objects.get(table=table, seat=free)  # seated with less than the maximum
     for number in range(1, 30):
         play_out(table, me)
         hand = table.hands.get(number=number)
         bot.refresh_from_db()
-        if hand.result["stacks"][str(bot.seat)] == 0:
+        if hand.result["stacks"].get(str(bot.seat)) == 0:  # (dealt in from hand 2 on)
             break
         if bot.stack > 1:
             services.adjust_stack(table.pk, bot.pk, 1 - bot.stack, "one chip left")
@@ -82,9 +85,9 @@ def test_a_bot_out_of_chips_buys_in_again_as_the_hand_ends():
         services.tick(table.pk, now=due + timedelta(seconds=0.1))
     else:
         raise AssertionError("the bot never lost its last chip")
-    assert bot.stack == table.max_buy_in and bot.status == Player.SEATED
+    assert bot.stack == 300 and bot.status == Player.SEATED  # as much as it first bought
     rebuy = LedgerEntry.objects.filter(player=bot, kind="rebuy").get()
-    assert rebuy.amount == table.max_buy_in
+    assert rebuy.amount == 300
     assert_chips_balance(table)
 
 
@@ -164,6 +167,8 @@ def test_the_host_chooses_a_bots_buy_in_within_the_tables_range():
     client, table = host_client()
     page = client.get(f"/t/{table.invite}/").content.decode()
     assert 'id="bot-buy-in"' in page and f'value="{table.max_buy_in}"' in page
+    seats = page.split('id="bot-seat"')[1].split("</select>")[0]  # a push keeps the choice
+    assert '<option value="2">2</option>' in seats  # (table.js restores it by its value)
     response = client.post(f"/t/{table.invite}/do/bot/", {"seat": 2, "buy_in": 150})
     assert "sits in seat 2 with 150 chips" in response.content.decode()
     assert Player.objects.get(table=table, bot=True).stack == 150

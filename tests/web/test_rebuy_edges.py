@@ -153,4 +153,5 @@ def test_a_stack_at_the_maximum_is_told_so_instead_of_offered_a_rebuy():
     for player, offered in ((full, False), (short, True)):
         page = table_page(table, player.session_key)
         assert ('id="rebuy-amount"' in page) == offered
-        assert ("your stack is at the table's maximum, 500" in page) != offered
+        said = "No rebuy: you have 500, and a stack may be topped up to 500 at most"
+        assert (said in page) != offered
