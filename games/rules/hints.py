@@ -44,8 +44,13 @@ BETTING_FOR_THE_ACTOR = {  # the structure's rule, which the buttons' sizes foll
 }
 OPENING_FOR_THE_ACTOR = {  # the same, with no bet to call yet
     **BETTING_FOR_THE_ACTOR,
-    "pot-limit": "Pot-limit: bet at most the pot.",
-    "half-pot-limit": "Half-pot-limit: bet at most half the pot.",
+    "pot-limit": "Pot-limit: bet at most the pot, or the minimum bet where that is more.",
+    "half-pot-limit": "Half-pot-limit: bet at most half the pot, or the minimum bet where "
+    "that is more.",
+}
+NOTHING_TO_SIZE = {  # no bet or raise open (a cap, or a short all-in): the buttons say why
+    "call": "No raise is open to you: call or fold.",
+    "check": "No bet is open to you: check.",
 }
 LEVYS_BETTING = "The best hand showing bets first."
 
@@ -56,10 +61,12 @@ def hint_for_actor(seen: dict) -> str:
     if step == "declare":
         return DECLARE_FOR_THE_ACTOR[seen["stakes"]["declare"] or "chips"]
     line = FOR_THE_ACTOR.get(step, "")
-    kinds = set((seen.get("legal") or {}).get("kinds", ("raise",)))
-    if step == "betting" and {"bet", "raise"} & kinds:
+    if step == "betting":
+        kinds = set(seen["legal"]["kinds"])
         rules = OPENING_FOR_THE_ACTOR if "bet" in kinds else BETTING_FOR_THE_ACTOR
         line = rules.get(seen["stakes"]["structure"], "")
+        if not {"bet", "raise"} & kinds:
+            line = NOTHING_TO_SIZE["call" if "call" in kinds else "check"]
         if seen["stakes"]["stake_cap"] is not None and line.endswith("stack."):
             line = line.replace("stack.", "stack, or to the stake cap.")
     if (
