@@ -75,9 +75,9 @@ def test_a_played_session_replays_exports_and_balances():
     played = history.session_summary(table)["per_game"]  # the games in the catalog's order
     assert list(played)[:2] == ["Levy's Game", "High-Low Declare"]
     assert sum(played.values()) == len(hands)
-    counted = ", ".join(f"{name}: {count}" for name, count in played.items())
+    counted = ", ".join(f"{count} of {name}" for name, count in played.items())
     ledger = clients["Ann"].get(f"/t/{table.invite}/ledger/").content.decode()
-    assert f"{len(hands)} hands played ({counted})" in ledger.replace("&#x27;", "'")
+    assert f"<li>{len(hands)} hands: {counted}</li>" in ledger.replace("&#x27;", "'")
     for hand in hands:
         assert services.stored_result(replay(history.full_document(hand))) == hand.result
 
@@ -393,5 +393,5 @@ def test_the_ledger_counts_one_games_hands_without_a_list():
             services.tick(table.pk, clock)
         play_current_hand(table, rng)
         ledger = Client().get(f"/t/{table.invite}/ledger/").content.decode()
-        said = "1 hand played: Levy" if hands == 1 else "2 hands played, all Levy"
+        said = f"<li>{hands} hand{'s' * (hands > 1)} of Levy&#x27;s Game</li>"
         assert said in ledger and "Game 1" not in ledger and "Game 2" not in ledger
