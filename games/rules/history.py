@@ -1,10 +1,12 @@
 """Hand history: what a reviewer may know of a finished hand, any step of it, its text log.
 
-At every step a reviewer sees what the table showed them by then, card by dealt card:
-their own cards, a card from the moment it was face up in the hand that held it, and a
-hand shown at the showdown; a declaration as the live view showed it. A card reshuffled
-and dealt again is a new card in the hand it comes to, so a folded hand stays hidden
-wherever its cards go. With ``show_all`` (the host opened the history) everything.
+At every step a reviewer sees each card the table showed them by the hand's end, card by
+dealt card, at every step the hand that held it held it: their own cards, a card face
+up at some step in that hand, and a hand shown at the showdown; one not seen yet at that
+step is marked ``later`` (drawn grey). A declaration shows as the live view showed it.
+A card reshuffled and dealt again is a new card in the hand it comes to, so a folded
+hand stays hidden wherever its cards go. With ``show_all`` (the host opened the history)
+everything.
 
 >>> from games.rules.document import new_document
 >>> from games.rules.config import HandConfig
@@ -84,7 +86,8 @@ class _Sightings:
             self.showdown_at = k if self.showdown_at is None else self.showdown_at
 
     def at(self, step: int, seat: int | None, show_all: bool) -> dict[int, list[str | None]]:
-        """Each seat's cards after ``step`` actions as ``seat`` may see them (None: not)."""
+        """Each seat's cards after ``step`` actions as ``seat`` may see them (None: not),
+        once every step of the hand has been noted."""
 
         def shows(instance: tuple[int, Card, int]) -> bool:
             return (

@@ -4,9 +4,10 @@ Random hands of every game, played to draw many cards so that the muck is reshuf
 folded hands and discards are dealt again. For every reviewer (a spectator and each seat),
 every review step and the text log, each card drawn in a seat's hand must be a card
 instance (that card, held there without a break) that the live view showed that reviewer
-at that step or earlier, or one that seat went on to show at the showdown; a card a
-step's caption names, one the live view had shown them by then; a declaration shows
-only as the live view showed it at that step.
+at some step, or one that seat went on to show at the showdown, and drawn grey ("not
+seen yet") unless the live view had shown it by that step; a card a step's caption
+names, one the live view had shown them by then; a declaration shows only as the live
+view showed it at that step.
 """
 
 from __future__ import annotations
@@ -117,6 +118,16 @@ class LiveTable:
             return True
         return seat in self.shown_down and last == len(self.steps) - 1
 
+    def seen_by_then(self, reviewer: int | None, step: int, seat: int, card: str) -> bool:
+        """Whether the table had shown ``reviewer`` this instance of ``card`` in ``seat``'s
+        hand at ``step`` or before it (a card the review may show unmarked, not grey)."""
+        k = step
+        while k >= 0 and card in self.steps[k]["held"][seat]:
+            if card in self.steps[k]["cards"][reviewer][seat]:
+                return True
+            k -= 1
+        return False
+
 
 def check_review(document: dict, table: LiveTable, reviewer: int | None, steps) -> int:
     shown = 0
@@ -127,8 +138,12 @@ def check_review(document: dict, table: LiveTable, reviewer: int | None, steps) 
         where = f"reviewer {reviewer}, step {step}"
         for entry in seen["seats"]:
             seat = entry["seat"]
-            for card in filter(None, entry["cards"]):
+            for card, later in zip(entry["cards"], entry["later"], strict=True):
+                if card is None:
+                    continue
                 assert table.may_show(reviewer, step, seat, card), f"{card} of seat {seat}, {where}"
+                by_then = table.seen_by_then(reviewer, step, seat, card)
+                assert later or by_then, f"{card} of seat {seat} is not grey, {where}"
                 shown += seat != reviewer
             if seat not in live["folded"]:
                 for ours, theirs in zip(entry["cards"], live["cards"][reviewer][seat], strict=True):
