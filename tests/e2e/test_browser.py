@@ -83,8 +83,9 @@ def assert_turn_is_shown(page) -> None:
 
 
 def play_until(done, players: list[Player], tries: int = 200, between=None) -> None:
-    """The players take their turns, in the list's order, until ``done()``; ``between()``
-    runs before each round. Fails if ``tries`` rounds do not get there."""
+    """Until ``done()``, a round at a time: ``between()``, then the first player in the
+    list whose page offers a turn takes it (or a short wait, if none does). Fails if
+    ``tries`` rounds do not get there."""
     for _ in range(tries):
         if done():
             return

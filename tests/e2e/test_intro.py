@@ -13,7 +13,8 @@ def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
     host, ann, bob = dealt_to_ann_and_bob(request, running_server, chromium, "levys")
     intro = ann.locator("#game-intro")
     assert intro.is_visible()
-    assert host.locator("#game-intro").is_hidden()  # the host runs the table, not playing
+    host.wait_for_selector(".seat .card")  # hand 1 reached the host, who runs the table
+    assert host.locator("#game-intro").is_hidden()  # without playing: no intro
     host.on("dialog", lambda dialog: dialog.accept())
     host.click("button:has-text('Void this hand')")
     ann.wait_for_selector(".awards.voided")
@@ -42,8 +43,7 @@ def test_the_intro_going_at_the_next_hand_leaves_the_felt_in_view_for_a_turn(
         assert page.locator("#game-intro").is_visible()
         page.evaluate("document.querySelector('.awards').scrollIntoView({block: 'end'})")
     ann.wait_for_function("document.getElementById('table').dataset.hand === '2'")
-    turn = next(page for page in (ann, bob) if page.wait_for_selector(".seat.me .card[data-card]")
-                and page.locator(".controls").count())  # fmt: skip
-    assert turn.locator("#game-intro").is_hidden()
-    felt = turn.locator(".felt").bounding_box()
+    ann.wait_for_selector(".controls")  # Ann, on the phone, bets first in hand 2
+    assert ann.locator("#game-intro").is_hidden()
+    felt = ann.locator(".felt").bounding_box()
     assert felt["y"] >= -1, felt  # the intro went from above it, and took no felt away

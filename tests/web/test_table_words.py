@@ -661,9 +661,9 @@ def test_a_seat_that_stood_pat_and_then_replaced_one_says_both():
              if 'class="notes">' in s}  # fmt: skip
     assert notes[seat].startswith("stood pat, then replaced one"), notes
     hand = state.current_hand(table)
-    other = state.load_engine(hand).actors()[0]  # the next keeps all five: said as done
-    services.act(table.pk, session_of(table, other), hand.sequence, {"type": "keep"})
-    said = page(table, None).split(f'data-seat="{other}"')[1].split('class="said">')
+    keeper = state.load_engine(hand).actors()[0]  # the next keeps all five: said as done
+    services.act(table.pk, session_of(table, keeper), hand.sequence, {"type": "keep"})
+    said = page(table, None).split(f'data-seat="{keeper}"')[1].split('class="said">')
     assert said[1].startswith("Kept<"), said[1][:40]
     other = next(n for n in notes if n != seat)
     assert "replaced" not in notes[other]
