@@ -402,6 +402,7 @@
     if (el.id === "pref-no-hints") {
       store("pokerhome.noHints", el.checked ? "1" : "0");
       document.body.classList.toggle("no-hints", el.checked);
+      showIntro();
     }
   });
 
@@ -418,9 +419,10 @@
         if (key.indexOf(prefix) === 0 && stored(key) === "hand " + voided) store(key, null);
       });
     }
-    if (!table || !intro || !table.dataset.game || document.body.classList.contains("no-hints")) return;
-    if (!document.querySelector(".felt.seated")) {  // for players: not a host who only runs it
-      putAway(intro);
+    if (!table || !intro || !table.dataset.game) return;
+    var hints = !document.body.classList.contains("no-hints");
+    if (!hints || !document.querySelector(".felt.seated")) {  // (not for a host who only
+      putAway(intro);  // runs the table)
       return;
     }
     var key = "pokerhome.intro." + location.pathname + table.dataset.game;

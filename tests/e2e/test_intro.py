@@ -47,3 +47,12 @@ def test_the_intro_going_at_the_next_hand_leaves_the_felt_in_view_for_a_turn(
     assert ann.locator("#game-intro").is_hidden()
     felt = ann.locator(".felt").bounding_box()
     assert felt["y"] >= -1, felt  # the intro went from above it, and took no felt away
+
+
+def test_turning_hints_off_puts_the_intro_away_at_once(request, running_server, chromium):
+    _, ann, _ = dealt_to_ann_and_bob(request, running_server, chromium, "sviten")
+    intro = ann.locator("#game-intro")
+    assert intro.is_visible()
+    ann.click(".prefs summary")
+    ann.check("#pref-no-hints")
+    assert intro.is_hidden()  # not only from the next push on
