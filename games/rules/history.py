@@ -162,12 +162,14 @@ def _action_words(action: dict, before: Hand, who: str, private: bool) -> str:
         pot = "" if structure == "fixed-limit" else f" (the pot was {legal['pot']})"
         if kind in ("bet", "raise"):  # with the limits it bet within, where it had a choice
             least, most = legal["min_to"], legal["max_to"]
+            to = "to " if kind == "raise" else ""  # "raises to 9", "bets 4"
             if action["to"] == legal["all_in_to"]:
-                return f"{who} {kind}s to {action['to']}, all-in{pot}"
+                return f"{who} {kind}s {to}{action['to']}, all-in{pot}"
             if structure != "fixed-limit":
                 allowed = f"{least} to {most}" if least != most else f"only {most}"
-                pot = f"{pot[:-1]}; {structure} allowed {allowed})"
-            return f"{who} {kind}s to {action['to']}{pot}"
+                stack = ", all-in" if most == legal["all_in_to"] else ""  # (the stack's limit)
+                pot = f"{pot[:-1]}; {structure} allowed {allowed}{stack})"
+            return f"{who} {kind}s {to}{action['to']}{pot}"
         if kind == "call":
             all_in = ", all-in" if legal["call"] == legal["stack"] else ""
             return f"{who} calls {legal['call']}{all_in}{pot}"
@@ -405,10 +407,14 @@ def text_log(
         held = {s: list(p.cards) for s, p in hand.players.items()}
         hand = next(replayed)
         seen.note(hand)
-        for event in hand.log[logged:]:
-            log.write(event)
-        for s in hand.players if show_all else [seat] if seat in hand.players else []:
-            lines += _new_cards(held[s], hand.players[s], names[s])
+        told = hand.players if show_all else [seat] if seat in hand.players else []
+        dealt_to = {s: _new_cards(held[s], hand.players[s], names[s]) for s in told}
+        acted_at = len(lines)
+        for event in hand.log[logged:]:  # new cards go where they were dealt, before what
+            log.write(event)  # came of it (a one up for the next player, a street)
+            if event["event"] in DEALING and event.get("seat") in dealt_to:
+                lines += dealt_to.pop(event["seat"])
+        lines[acted_at:acted_at] = [line for new in dealt_to.values() for line in new]
     dealt = seen.at(0, seat, show_all)
     lines[deal_at:deal_at] = [  # what the reviewer came to see of each deal, and no more
         f"Dealt to {names[s]}: {' '.join(shown)}" + _not_shown(len(dealt[s]) - len(shown))
@@ -442,6 +448,9 @@ def stakes_text(config) -> str:
     if config.game == "high-low-declare":
         parts.append("declared in turn" if config.declare == "vocal" else "chips in fist")
     return ", ".join(parts)
+
+
+DEALING = ("draw", "served", "take", "decline", "replace")  # events that deal their seat cards
 
 
 def _new_cards(held: list[Card], now: Player, name: str) -> list[str]:

@@ -68,13 +68,23 @@ def test_a_bet_says_all_in_where_the_stack_stopped_it_and_fixed_limit_no_pot():
         "1 bet 2", "2 raise 4", "3 call", "1 raise 6", "3 call",
     )  # fmt: skip
     lines = text_log(fixed, seat=None)
-    assert "P1 bets to 2" in lines and "P1 raises to 6" in lines  # no pot: it sets no limit
+    assert "P1 bets 2" in lines and "P1 raises to 6" in lines  # no pot: it sets no limit
     assert "P2 raises to 4, all-in" in lines and "P3 calls 4" in lines
     pot = played(scripted_document("levys", three, stacks=[100, 5, 100], ante=1,
                                    structure="pot-limit"), "1 bet 3", "2 raise 4")  # fmt: skip
     lines = text_log(pot, seat=None)
-    assert "P1 bets to 3 (the pot was 3; pot-limit allowed 2 to 3)" in lines  # (its choice)
+    assert "P1 bets 3 (the pot was 3; pot-limit allowed 2 to 3)" in lines  # (its choice)
     assert "P2 raises to 4, all-in (the pot was 6)" in lines  # its stack, not the limit
+    short = played(scripted_document("levys", three, stacks=[100, 9, 100], ante=1,
+                                     structure="pot-limit"), "1 bet 2", "2 raise 5")  # fmt: skip
+    said = "P2 raises to 5 (the pot was 5; pot-limit allowed 4 to 8, all-in)"
+    assert said in text_log(short, seat=None), text_log(short, seat=None)  # the stack's top
+
+
+def test_a_players_new_cards_are_logged_where_they_were_dealt():
+    cat = text_log(SVITEN, seat=3)  # Cat's two come after the one-ups, before the turn
+    dealt = cat.index("Dealt to Cat: Th 7s")
+    assert cat[dealt - 1].startswith("Bob declines") and cat[dealt + 1].startswith("*** TURN")
 
 
 def test_a_players_own_log_shows_their_discards_draws_and_reveal_order():
