@@ -175,6 +175,15 @@
     var notice = document.getElementById("notice");
     clearNotice(notice && notice.classList.contains("error") ? 6000 : 1500);
   }, 300);
+  // The invite, open until a first hand, folds away as it is dealt (once: the host may
+  // open it again).
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var invite = document.querySelector("details.invite[data-fold-when-dealt]");
+    var table = document.getElementById("table");
+    if (!invite || !table || !table.dataset.hand) return;
+    invite.open = false;
+    invite.removeAttribute("data-fold-when-dealt");
+  });
   // The hand log opens at its newest line.
   document.addEventListener("htmx:wsAfterMessage", function () {
     document.querySelectorAll(".log ol").forEach(function (ol) { ol.scrollTop = ol.scrollHeight; });

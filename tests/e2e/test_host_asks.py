@@ -4,7 +4,7 @@ number to mend (a rebuy asked for, a stack changed by the host)."""
 
 from __future__ import annotations
 
-from tests.e2e.test_browser import LAPTOP, PHONE, create_table
+from tests.e2e.test_browser import LAPTOP, PHONE, Player, create_table, dealt_to_ann_and_bob
 
 
 def test_a_refused_name_stays_and_a_box_the_server_took_empties(request, running_server, chromium):
@@ -59,3 +59,15 @@ def test_a_refused_name_stays_and_a_box_the_server_took_empties(request, running
     assert gus.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     label = cell.evaluate("el => getComputedStyle(el, '::before').content")
     assert label == '"Corrections "'  # (its column's head is out of sight)
+
+
+def test_the_invite_folds_away_as_the_first_hand_is_dealt(request, running_server, chromium):
+    host, ann, bob = dealt_to_ann_and_bob(request, running_server, chromium, "levys")
+    invite = "document.querySelector('details.invite').open"
+    host.wait_for_function(f"!{invite}")  # opened with the page, before any hand: folded
+    host.click("details.invite > summary")  # the host opens it again: it stays open
+    players = [Player(ann, first=True), Player(bob, first=False)]
+    while not any(player.step() for player in players):  # the next push
+        ann.wait_for_timeout(100)
+    host.wait_for_function("document.getElementById('table').dataset.seq !== '0'")
+    assert host.evaluate(invite)
