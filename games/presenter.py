@@ -234,6 +234,7 @@ def table_context(
         "dealt_in": shot.hand is not None and bool(me_in_hand),
         "out_of_chips": _out_of_chips(viewer.player, shot.hand is not None and bool(me_in_hand)),
         "rebuy_offer": _rebuy_offer(viewer.player, shot.table),
+        "rebuy_room": max(0, shot.table.max_buy_in - viewer.player.stack) if viewer.player else 0,
     }
 
 
@@ -513,6 +514,7 @@ def panels_html(context: dict) -> str:
         "free_seats": context["free_seats"],
         "out_of_chips": context["out_of_chips"],
         "rebuy_offer": context["rebuy_offer"],
+        "rebuy_room": context["rebuy_room"],
         "dealt_in": context["dealt_in"],
         "refused": context["viewer"].refused,
         "urls": context["urls"],

@@ -49,8 +49,8 @@ OPENING_FOR_THE_ACTOR = {  # the same, with no bet to call yet
     "that is more.",
 }
 NOTHING_TO_SIZE = {  # no bet or raise open (a cap, or a short all-in): the buttons say why
-    "call": "No raise is open to you: call or fold.",
-    "check": "No bet is open to you: check.",
+    "call": "Only a call or a fold is open to you.",
+    "check": "Only a check is open to you.",
 }
 LEVYS_BETTING = "The best hand showing bets first."
 

@@ -54,7 +54,7 @@ def ask_rebuy(stack: Stack, amount: int, most: int, approval: bool, host: bool) 
     if room < 1:
         raise Refused(f"you have {stack.chips}: the most a stack may be topped up to is {most}")
     if not _whole(amount) or not 1 <= amount <= room:
-        raise Refused(f"a rebuy is 1 to {room} chips")
+        raise Refused(f"a rebuy is 1 to {room} chips: a stack may be topped up to {most}")
     if host and approval and stack.in_hand:
         raise Refused("you are in the hand: rebuy when it is over")  # none to approve it
     asked = replace(stack, rebuy_asked=amount)

@@ -61,7 +61,7 @@ def test_a_bettor_who_may_only_call_or_fold_is_told_so_not_how_much_to_raise():
     hand.apply({"seat": shover, "type": "raise", "to": hand.legal_actions(shover)["all_in_to"]})
     caller = hand.to_act
     assert set(hand.legal_actions(caller)["kinds"]) == {"fold", "call"}
-    assert hint_for_actor(view(hand, caller)) == "No raise is open to you: call or fold."
+    assert hint_for_actor(view(hand, caller)) == "Only a call or a fold is open to you."
 
 
 def test_others_are_told_what_the_table_waits_for_without_a_secret():

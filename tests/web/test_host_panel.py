@@ -74,7 +74,7 @@ def test_pausing_mid_hand_says_the_hand_plays_on_and_offers_to_resume():
 def test_the_invite_folds_away_once_hands_are_dealt():
     host, table = host_table()
     page = host.get(f"/t/{table.invite}/").content.decode()
-    assert '<details class="invite" open>' in page  # to send, at first
+    assert '<details class="invite" open data-fold-when-dealt>' in page  # to send, at first
     for seat in (1, 2):
         services.request_seat(table.pk, f"s{seat}", seat, f"P{seat}", 200)
     services.set_dealing(table.pk, True)
@@ -237,7 +237,7 @@ def test_the_join_form_says_what_a_chip_is_worth_and_that_the_host_lets_you_in()
     guest.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Gus", "buy_in": 100})
     services.answer_seat_request(table.pk, Player.objects.get(name="Gus").pk, True)
     page = guest.get(f"/t/{table.invite}/").content.decode()
-    assert "to a stack of 500 at most" in page  # the rebuy's most, before it is refused
+    assert "up to 400, to a stack of 500" in page and 'max="400"' in page  # before it is refused
     _host, plain = host_table()
     page = Client().get(f"/t/{plain.invite}/").content.decode()
     assert "100 to 500 chips</small>" in page and "The host lets you in." not in page

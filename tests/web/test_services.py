@@ -248,7 +248,7 @@ def test_rebuy_adjustment_sit_out_and_cash_out_keep_the_ledger_balanced():
     services.adjust_stack(table.pk, ann.pk, -50, "paid for pizza")
     ann.refresh_from_db()
     assert ann.stack == 250
-    with pytest.raises(ServiceError, match="a rebuy is 1 to 250"):
+    with pytest.raises(ServiceError, match="a rebuy is 1 to 250 chips: a stack may be"):
         services.request_rebuy(table.pk, "s1", 300)
     services.set_sitting_out(table.pk, ann.pk, True)
     services.set_dealing(table.pk, True)
