@@ -29,6 +29,7 @@ from games.rules.document import ReplayError, replay, start_hand
 from games.rules.errors import RulesError
 from games.rules.hand import Hand, Player
 from games.rules.hints import low_in_words
+from games.rules.names import listed
 from games.rules.view import (
     beaten,
     beaten_words,
@@ -327,6 +328,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
         "board": [str(c) for c in hand.board],
         "pot": 0 if hand.finished else hand.pot,  # once it is won, it is in the stacks
         "won": hand.pot if hand.finished else 0,
+        "winners": listed([names[s] for s in won if won[s]]),  # "Ann and Cat", in award order
         "one_up": str(hand.one_up) if hand.one_up is not None else None,
         "one_up_for": names.get(hand.to_act) if hand.one_up is not None else None,
         "seats": [

@@ -362,6 +362,8 @@ def test_the_reviews_last_step_shows_the_pot_won_and_in_the_winners_stacks():
         assert last["finished"] and last["pot"] == 0
         assert last["won"] == sum(a["amount"] for a in last["awards"]) > 0
         assert sum(s["won"] for s in last["seats"]) == last["won"]
+        winners = {s["name"] for s in last["seats"] if s["won"]}
+        assert winners and all(name in last["winners"] for name in winners)
         chips = sum(s["stack"] for s in last["seats"])  # nothing left in the middle
         assert chips == sum(s["stack"] for s in before["seats"]) + before["pot"]
 
