@@ -983,3 +983,22 @@ def test_the_waiting_bar_says_what_the_blue_dots_mean():
     act(table, "draw", discard=[str(held[0])])
     ahead = page(table, session_of(table, seat)).split('<section class="act-ahead')[1]
     assert "blue dot: your latest cards" in ahead.split("</section>")[0]
+
+
+def test_a_sviten_seat_threw_away_its_cards_until_the_new_ones_are_dealt():
+    table = dealt("sviten", players=3)
+    for kind in ("call", "call", "check", "check", "check", "check"):  # pre-flop, the flop
+        act(table, kind)
+    seat = defaults_until(table, "lock")
+    hand = state.current_hand(table)
+    two = [str(c) for c in state.load_engine(hand).players[seat].cards[:2]]
+    services.act(table.pk, session_of(table, seat), hand.sequence,
+                 {"type": "draw", "discard": two})  # fmt: skip
+
+    def note() -> str:
+        html = page(table, None).split(f'data-seat="{seat}"')[1]
+        return html.split('class="notes">')[1].split("</div>")[0]
+
+    assert note().startswith("threw away 2"), note()  # chosen, not dealt yet
+    defaults_until(table, "betting")  # the others lock, the one-ups, the new cards
+    assert note().startswith("drew 2"), note()
