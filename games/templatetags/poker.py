@@ -45,6 +45,15 @@ def signed(value: int | Decimal) -> str:
 
 
 @register.filter
+def left_mark(label: str, status: str) -> str:
+    """A ledger row's label, marked if the player left: "Cat (left)", and "Bot Ada (the
+    host's bot, left)" rather than two brackets."""
+    if status != "left":
+        return label
+    return f"{label[:-1]}, left)" if label.endswith(")") else f"{label} (left)"
+
+
+@register.filter
 def won_net(won: int, net: int) -> str:
     """What a seat won and, beside it, what the hand left it up or down: "Wins 3, up 2",
     "Wins 24, down 1"; "Gets back 1" for a seat that won only its own chips."""

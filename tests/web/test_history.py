@@ -78,6 +78,7 @@ def test_a_played_session_replays_exports_and_balances():
     counted = ", ".join(f"{count} of {name}" for name, count in played.items())
     ledger = clients["Ann"].get(f"/t/{table.invite}/ledger/").content.decode()
     assert f"<li>{len(hands)} hands: {counted}</li>" in ledger.replace("&#x27;", "'")
+    assert "<td>Dan (left)</td>" in ledger
     for hand in hands:
         assert services.stored_result(replay(history.full_document(hand))) == hand.result
 

@@ -159,6 +159,9 @@ def test_the_host_seats_a_bot_at_a_real_table_and_the_ledger_names_it_the_hosts(
     stranger = Client().post(f"/t/{table.invite}/do/bot/", {"seat": 4})
     assert "Only the host" in stranger.content.decode()
     assert Player.objects.filter(table=table, bot=True).count() == 1
+    services.cash_out(table.pk, bot.pk)  # removed: one bracket says both
+    ledger = client.get(f"/t/{table.invite}/ledger/").content.decode()
+    assert "<td>Bot Ada (the host&#x27;s bot, left)</td>" in ledger
 
 
 def test_the_host_chooses_a_bots_buy_in_within_the_tables_range():
