@@ -266,7 +266,7 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
     names = names_of(document)
     marks = marked(names)  # in the action's words, where faces() must not reach
     seen = _Sightings()
-    action, street, logged, slot = None, "", 0, None
+    action, street, logged, held = None, "", 0, set()
     for k, hand in enumerate(_replayed(document)):
         seen.note(hand)
         if k == step - 1:
@@ -274,15 +274,17 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
             private = show_all or taken["seat"] == seat
             action = describe_action(taken, hand, marks, private)
             street, logged, acted_in = part_of_hand(hand), len(hand.log), hand.step
-            held = [str(c) for c in hand.players[taken["seat"]].cards]
-            slot = held.index(taken["card"]) if private and taken["type"] == "replace" else None
+            held = {str(c) for c in hand.players[seat].cards} if seat in hand.players else set()
         if k == step:
             at_step = _review_step(hand, seat, show_all, names)
             street = street or part_of_hand(hand)
-            if slot is not None and not hand.players[taken["seat"]].up[slot]:  # the hole card
-                action += f" and gets {hand.players[taken['seat']].cards[slot]}, face down"
             if step:
-                line = _and_then(action, taken, hand.log[logged:], marks)
+                mine = hand.players.get(seat)  # the reviewer's own new cards face down, named
+                new = [str(c) for c, up in zip(mine.cards, mine.up, strict=True)
+                       if not up and str(c) not in held] if mine else []  # fmt: skip
+                line = _and_then(
+                    action, taken, hand.log[logged:], marks, {seat: new} if new else {}
+                )
                 action = faces_named(line, names)  # a player called "As" stays "As"
                 own = next(i for i, e in enumerate(hand.log[logged:], logged)
                            if e["event"] != "reshuffle")  # (one may come first)  # fmt: skip
@@ -298,12 +300,23 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
 SEEN_AFTER = ("reveal", "board", "one up", "replace", "declarations", "reshuffle", "uncalled")
 
 
-def _and_then(words: str, taken: dict, events: list[dict], names: dict[int, str]) -> str:
+def _and_then(
+    words: str, taken: dict, events: list[dict], names: dict[int, str], dealt: dict
+) -> str:
     """An action's words and what the table saw come of it, from its public log: "Ann
     sets a reveal order. Card 1 up: Ann 8c, Bob 4d", "Bob calls 4. The turn: Tc". The
-    last fist opens them all: its declaration is told with the others', not before."""
-    told = [f"The {e['name'].lower()}: {' '.join(e['cards'])}" if e["event"] == "board"
-            else _event_line(e, names) for e in events if e["event"] in SEEN_AFTER]  # fmt: skip
+    last fist opens them all: its declaration is told with the others', not before.
+    ``dealt``: the reviewer's own new cards face down, told where they were dealt ("Bob
+    declines the Jd: it is dead. Cat is dealt Th 7s. The turn: Qd")."""
+    told = []
+    for e in events:
+        if e["event"] in SEEN_AFTER:
+            told.append(f"The {e['name'].lower()}: {' '.join(e['cards'])}"
+                        if e["event"] == "board" else _event_line(e, names))  # fmt: skip
+        if e["event"] in DEALING and e.get("seat") in dealt:
+            seat = e["seat"]
+            told.append(f"{names[seat]} is dealt {' '.join(dealt.pop(seat))}")
+    told = [f"{names[s]} is dealt {' '.join(cards)}" for s, cards in dealt.items()] + told
     told = [line for line in told if line]
     if taken["type"] == "declare" and any(e["event"] == "declarations" for e in events):
         words = f"{names[taken['seat']]} declares"

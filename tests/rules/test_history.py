@@ -126,12 +126,23 @@ def test_each_review_step_is_labelled_with_the_part_of_the_hand_it_was_taken_in(
     assert review(folded, 2, seat=1)["street"] == "Before the draw"
 
 
+def test_new_cards_are_named_to_their_player_where_they_were_dealt():
+    drew = next(k for k, a in enumerate(LEVYS["actions"], 1)
+                if a["type"] == "draw" and a["seat"] == 2)  # fmt: skip
+    bob = review(LEVYS, drew, seat=2)["action"]
+    assert bob.startswith("Bob draws 2: discards 7♠ 8♠. Bob is dealt "), bob
+    assert review(LEVYS, drew, seat=1)["action"] == "Bob draws 2"
+    declined = review(SVITEN, 11, seat=3)["action"]  # Cat's two come as Bob declines
+    assert declined == "Bob declines the J♦: it is dead. Cat is dealt 10♥ 7♠. The turn: Q♦"
+    assert review(SVITEN, 11, seat=1)["action"] == "Bob declines the J♦: it is dead. The turn: Q♦"
+
+
 def test_a_hole_card_replaced_is_named_in_its_players_own_review_only():
     step = next(k for k, a in enumerate(LEVYS["actions"], 1)
                 if a["type"] == "replace" and a["seat"] == 3)  # fmt: skip
     hole = review(LEVYS, step, seat=3)
     new = hole["seats"][2]["cards"][-1]  # Cat's hole card now, in place of the Th
-    assert hole["action"] == f"Cat replaces 10♥ and gets {faces(new)}, face down"
+    assert hole["action"] == f"Cat replaces 10♥. Cat is dealt {faces(new)}"
     for other in (None, 1, 2):
         assert review(LEVYS, step, seat=other)["action"] == "Cat replaces a card"
 
