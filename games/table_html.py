@@ -224,7 +224,7 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
             notes.append("at the stake cap")
         if in_hand["drew"] is not None and context["hand"]:  # (at the result, the hands)
             by = context["drawn_by"].get(seat["number"])  # (the host's, or the clock's)
-            waiting = context["seen"]["step"] in ("lock", "one-up")  # (Sviten: not dealt yet)
+            waiting = in_hand.get("awaits_cards")  # (Sviten: its new cards not dealt yet)
             drew = f"{'threw away' if waiting else 'drew'} {in_hand['drew']}"
             notes.append((drew if in_hand["drew"] else "stood pat")
                          + (f" ({by})" if by else "")

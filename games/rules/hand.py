@@ -626,6 +626,13 @@ class Hand:
     def _serve_order(self) -> list[int]:
         return [s for s in self.order if not self.players[s].folded]
 
+    def awaits_cards(self, seat: int) -> bool:
+        """Whether the seat has thrown cards away (Sviten's lock) and is not dealt its new
+        ones yet: they come in seat order, between the one-ups."""
+        if not self.players[seat].locked or self.step not in ("lock", "one-up"):
+            return False
+        return seat in self._serve_order()[self.serving :]
+
     def _phase_serve(self) -> bool:
         order = self._serve_order()
         while self.serving < len(order):

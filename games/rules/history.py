@@ -168,7 +168,7 @@ def _action_words(action: dict, before: Hand, who: str, private: bool) -> str:
                 return f"{who} {kind}s {to}{action['to']}, all-in{pot}"
             if structure != "fixed-limit":
                 allowed = f"{least} to {most}" if least != most else f"only {most}"
-                stack = ", all-in" if most == legal["all_in_to"] else ""  # (the stack's limit)
+                stack = ", all-in" if most == legal["all_in_to"] and structure != "no-limit" else ""
                 pot = f"{pot[:-1]}; {structure} allowed {allowed}{stack})"
             return f"{who} {kind}s {to}{action['to']}{pot}"
         if kind == "call":
@@ -179,6 +179,9 @@ def _action_words(action: dict, before: Hand, who: str, private: bool) -> str:
         discards = action.get("discard", [])
         if not discards:
             return f"{who} stands pat"
+        if before.step == "lock":  # Sviten: the new cards come later, between the one-ups
+            shown = f": {' '.join(discards)}" if private else ""
+            return f"{who} throws away {len(discards)}{shown}"
         shown = f": discards {' '.join(discards)}" if private else ""
         return f"{who} draws {len(discards)}{shown}"
     if private and kind == "arrange":
@@ -266,7 +269,7 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
     names = names_of(document)
     marks = marked(names)  # in the action's words, where faces() must not reach
     seen = _Sightings()
-    action, street, logged, held = None, "", 0, set()
+    action, street, logged, held = None, "", 0, {}
     for k, hand in enumerate(_replayed(document)):
         seen.note(hand)
         if k == step - 1:
@@ -274,17 +277,15 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
             private = show_all or taken["seat"] == seat
             action = describe_action(taken, hand, marks, private)
             street, logged, acted_in = part_of_hand(hand), len(hand.log), hand.step
-            held = {str(c) for c in hand.players[seat].cards} if seat in hand.players else set()
+            held = {s: {str(c) for c in p.cards} for s, p in hand.players.items()}
         if k == step:
             at_step = _review_step(hand, seat, show_all, names)
             street = street or part_of_hand(hand)
             if step:
-                mine = hand.players.get(seat)  # the reviewer's own new cards face down, named
-                new = [str(c) for c, up in zip(mine.cards, mine.up, strict=True)
-                       if not up and str(c) not in held] if mine else []  # fmt: skip
-                line = _and_then(
-                    action, taken, hand.log[logged:], marks, {seat: new} if new else {}
-                )
+                events = hand.log[logged:]  # the reviewer's own new cards, named (all with
+                told = hand.players if show_all else [seat] if seat in hand.players else []
+                line = _and_then(action, taken, events, marks,
+                                 _dealt_down(held, hand, events, told))  # show_all)  # fmt: skip
                 action = faces_named(line, names)  # a player called "As" stays "As"
                 own = next(i for i, e in enumerate(hand.log[logged:], logged)
                            if e["event"] != "reshuffle")  # (one may come first)  # fmt: skip
@@ -419,11 +420,12 @@ def text_log(
         private = show_all or action["seat"] == seat
         lines.append(describe_action(action, hand, names, private))
         logged = len(hand.log)
-        held = {s: list(p.cards) for s, p in hand.players.items()}
+        held = {s: {str(c) for c in p.cards} for s, p in hand.players.items()}
         hand = next(replayed)
         seen.note(hand)
         told = hand.players if show_all else [seat] if seat in hand.players else []
-        dealt_to = {s: _new_cards(held[s], hand.players[s], names[s]) for s in told}
+        down = _dealt_down(held, hand, hand.log[logged:], told)
+        dealt_to = {s: [f"Dealt to {names[s]}: {' '.join(cards)}"] for s, cards in down.items()}
         acted_at = len(lines)
         for event in hand.log[logged:]:  # new cards go where they were dealt, before what
             log.write(event)  # came of it (a one up for the next player, a street)
@@ -468,15 +470,22 @@ def stakes_text(config) -> str:
 DEALING = ("draw", "served", "take", "decline", "replace")  # events that deal their seat cards
 
 
-def _new_cards(held: list[Card], now: Player, name: str) -> list[str]:
-    """The cards a seat holding ``held`` was dealt by this action, when not dealt face up
-    for all to see."""
-    if now.folded:
-        return []
-    dealt = [(c, up) for c, up in zip(now.cards, now.up, strict=True) if c not in held]
-    if not dealt or all(up for _, up in dealt):
-        return []
-    return [f"Dealt to {name}: {' '.join(str(c) for c, _ in dealt)}"]
+def _dealt_down(
+    held: dict[int, set[str]], hand: Hand, events: list[dict], seats
+) -> dict[int, list[str]]:
+    """The cards each of ``seats`` was dealt face down by the action that logged
+    ``events`` (what it did not hold before, less a one-up taken and a face-up
+    replacement), however they lie now (a showdown in the same action turns them up)."""
+    dealt_up = {(e["seat"], e["card"]) for e in events if e["event"] == "take"}
+    dealt_up |= {(e["seat"], e["new"]) for e in events if e["event"] == "replace" and e["face_up"]}
+    new = {}
+    for s in seats:
+        p = hand.players[s]
+        cards = [str(c) for c in p.cards] if not p.folded else []
+        down = [c for c in cards if c not in held.get(s, set()) and (s, c) not in dealt_up]
+        if down:
+            new[s] = down
+    return new
 
 
 def _not_shown(count: int) -> str:

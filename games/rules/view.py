@@ -52,6 +52,7 @@ def _seat_view(hand: Hand, seat: int, me: int | None, actors: list[int], open_fi
         "button": seat == hand.button,
         "cards": cards,
         "drew": p.drew,
+        "awaits_cards": hand.awaits_cards(seat),  # (public: the cards come face down)
         "arranged": p.arranged,
         "declared": p.declared,
         "declaration": declaration,

@@ -45,12 +45,15 @@ def signed(value: int | Decimal) -> str:
 
 
 @register.filter
-def left_mark(label: str, status: str) -> str:
-    """A ledger row's label, marked if the player left: "Cat (left)", and "Bot Ada (the
-    host's bot, left)" rather than two brackets."""
-    if status != "left":
+def left_mark(row) -> str:
+    """A ledger row's label, marked if its player left: "Cat (left)", and "Bot Ada (the
+    host's bot, left)" rather than two brackets (only a bracket the ledger added: a name
+    of its own, "Dan (DJ)", keeps its own)."""
+    label, player = row.label, row.player
+    if player is None or player.status != "left":
         return label
-    return f"{label[:-1]}, left)" if label.endswith(")") else f"{label} (left)"
+    added = label != player.name and label.endswith(")")
+    return f"{label[:-1]}, left)" if added else f"{label} (left)"
 
 
 @register.filter

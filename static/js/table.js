@@ -181,8 +181,8 @@
     var invite = document.querySelector("details.invite[data-fold-when-dealt]");
     var table = document.getElementById("table");
     if (!invite || !table || !table.dataset.hand) return;
-    invite.open = false;
     invite.removeAttribute("data-fold-when-dealt");
+    keepingFeltStill(function () { invite.open = false; });
   });
   // The hand log opens at its newest line.
   document.addEventListener("htmx:wsAfterMessage", function () {
@@ -451,14 +451,16 @@
     var foot = footBar();
     if (foot) keepFeltInView(foot, true);  // the intro pushed the table down under it
   }
-  // The intro lies above the felt: it goes without moving the felt on the screen (the
-  // turn's bar has just scrolled the felt into view, with the intro still there).
-  function putAway(intro) {
-    if (intro.hidden) return;
+  // What goes from above the felt (the intro, the invite) goes without moving the felt on
+  // the screen (the turn's bar may just have scrolled the felt into view).
+  function keepingFeltStill(change) {
     var felt = document.querySelector(".felt");
     var before = felt ? felt.getBoundingClientRect().top : 0;
-    intro.hidden = true;
+    change();
     if (felt) window.scrollBy({ top: felt.getBoundingClientRect().top - before, behavior: "auto" });
+  }
+  function putAway(intro) {
+    if (!intro.hidden) keepingFeltStill(function () { intro.hidden = true; });
   }
   function footBar() { return document.querySelector(".controls, .choose, .act-ahead, .broke"); }
   document.addEventListener("htmx:wsAfterMessage", showIntro);

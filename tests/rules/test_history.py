@@ -79,6 +79,8 @@ def test_a_bet_says_all_in_where_the_stack_stopped_it_and_fixed_limit_no_pot():
                                      structure="pot-limit"), "1 bet 2", "2 raise 5")  # fmt: skip
     said = "P2 raises to 5 (the pot was 5; pot-limit allowed 4 to 8, all-in)"
     assert said in text_log(short, seat=None), text_log(short, seat=None)  # the stack's top
+    free = played(scripted_document("levys", three, ante=1, structure="no-limit"), "1 bet 5")
+    assert "P1 bets 5 (the pot was 3; no-limit allowed 2 to 99)" in text_log(free, seat=None)
 
 
 def test_a_players_new_cards_are_logged_where_they_were_dealt():
@@ -137,6 +139,23 @@ def test_new_cards_are_named_to_their_player_where_they_were_dealt():
     assert review(SVITEN, 11, seat=1)["action"] == "Bob declines the J♦: it is dead. The turn: Q♦"
 
 
+def test_new_cards_are_named_even_when_the_same_action_shows_them_down():
+    three = ["As Ks Qs Js 9s", "2c 3d 4h 5s 7c", "Kd Kh 8c 8d 2s"]
+    document = scripted_document("sviten", three, stacks=[10, 10, 10], small_blind=1,
+                                 big_blind=2, structure="no-limit")  # fmt: skip
+    hand = start_hand(document)
+    act(hand, "3 raise 10", "1 call", "2 call", "1 draw 9s", "2 draw 7c", "3 draw 2s 8d")
+    act(hand, "1 decline", "2 decline")  # all in: the turn, the river, the showdown
+    assert hand.finished
+    document = {**document, "actions": hand.actions}
+    last = len(hand.actions)
+    cat = review(document, last, seat=3)["action"]
+    assert "P3 is dealt 5♣ 4♠. The turn" in cat and "P2 is dealt" not in cat, cat
+    assert "Dealt to P3: 5c 4s" in text_log(document, seat=3)
+    opened = review(document, last, seat=None, show_all=True)["action"]  # an open history
+    assert "P2 is dealt 4♦" in opened and "P3 is dealt 5♣ 4♠" in opened, opened
+
+
 def test_a_hole_card_replaced_is_named_in_its_players_own_review_only():
     step = next(k for k, a in enumerate(LEVYS["actions"], 1)
                 if a["type"] == "replace" and a["seat"] == 3)  # fmt: skip
@@ -145,6 +164,8 @@ def test_a_hole_card_replaced_is_named_in_its_players_own_review_only():
     assert hole["action"] == f"Cat replaces 10♥. Cat is dealt {faces(new)}"
     for other in (None, 1, 2):
         assert review(LEVYS, step, seat=other)["action"] == "Cat replaces a card"
+    opened = review(LEVYS, step, seat=None, show_all=True)["action"]  # an open history
+    assert opened == f"Cat replaces 10♥. Cat is dealt {faces(new)}"
 
 
 def test_a_review_step_says_what_the_table_saw_come_of_the_action():
@@ -373,8 +394,10 @@ def test_the_reviews_last_step_shows_the_pot_won_and_in_the_winners_stacks():
         assert last["finished"] and last["pot"] == 0
         assert last["won"] == sum(a["amount"] for a in last["awards"]) > 0
         assert sum(s["won"] for s in last["seats"]) == last["won"]
-        winners = {s["name"] for s in last["seats"] if s["won"]}
-        assert winners and all(name in last["winners"] for name in winners)
+        winners = [s["name"] for s in last["seats"] if s["won"]]
+        assert winners and sorted(last["winners"].replace(" and ", ", ").split(", ")) == sorted(
+            winners
+        )
         chips = sum(s["stack"] for s in last["seats"])  # nothing left in the middle
         assert chips == sum(s["stack"] for s in before["seats"]) + before["pot"]
 

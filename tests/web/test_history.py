@@ -240,8 +240,9 @@ def test_stand_ins_are_marked_and_own_draws_shown_in_the_review_and_exports():
             if action["seat"] == seat and action["type"] == "draw" and action["discard"]:
                 Table.objects.filter(pk=table.pk).update(history_open=False)
                 text = ann.get(f"/t/{table.invite}/hands/{hand.number}/hand.txt").content.decode()
-                assert f"Ann draws {len(action['discard'])}: discards " in text
-                drew += 1
+                said = "throws away {}: " if hand.game == "sviten" else "draws {}: discards "
+                assert f"Ann {said.format(len(action['discard']))}" in text  # (Sviten: the
+                drew += 1  # new cards come after the one-ups)
     assert drew
 
 
@@ -396,3 +397,15 @@ def test_the_ledger_counts_one_games_hands_without_a_list():
         ledger = Client().get(f"/t/{table.invite}/ledger/").content.decode()
         said = f"<li>{hands} hand{'s' * (hands > 1)} of Levy&#x27;s Game</li>"
         assert said in ledger and "Game 1" not in ledger and "Game 2" not in ledger
+
+
+def test_a_player_who_left_is_marked_beside_a_bracket_of_their_own_name():
+    from games.history import LedgerRow
+    from games.templatetags.poker import left_mark
+
+    dj = Player(name="Dan (DJ)", status="left")
+    assert left_mark(LedgerRow(player=dj, label="Dan (DJ)")) == "Dan (DJ) (left)"
+    bot = Player(name="Bot Ada", status="left", bot=True)
+    assert left_mark(LedgerRow(player=bot, label="Bot Ada (bot)")) == "Bot Ada (bot, left)"
+    seated = Player(name="Cat", status="seated")
+    assert left_mark(LedgerRow(player=seated, label="Cat (seat 3)")) == "Cat (seat 3)"

@@ -155,3 +155,14 @@ def test_a_stack_at_the_maximum_is_told_so_instead_of_offered_a_rebuy():
         assert ('id="rebuy-amount"' in page) == offered
         said = "No rebuy: you have 500, and a stack may be topped up to 500 at most"
         assert (said in page) != offered
+
+
+def test_a_rebuy_in_a_hand_is_sized_from_the_stack_the_hand_began_with():
+    from tests.web.test_table_words import page as table_page
+
+    table = make_table()
+    first, _ = seated(table, 300, 300)
+    services.set_dealing(table.pk, True)  # dealt in: the felt shows less, after the ante
+    page = table_page(table, first.session_key)
+    assert "up to 200, to a stack of 500 (from the 300 you began this hand with)" in page
+    assert 'max="200"' in page

@@ -985,20 +985,27 @@ def test_the_waiting_bar_says_what_the_blue_dots_mean():
     assert "blue dot: your latest cards" in ahead.split("</section>")[0]
 
 
-def test_a_sviten_seat_threw_away_its_cards_until_the_new_ones_are_dealt():
+def test_a_sviten_seat_threw_away_its_cards_until_its_new_ones_are_dealt():
     table = dealt("sviten", players=3)
     for kind in ("call", "call", "check", "check", "check", "check"):  # pre-flop, the flop
         act(table, kind)
-    seat = defaults_until(table, "lock")
-    hand = state.current_hand(table)
-    two = [str(c) for c in state.load_engine(hand).players[seat].cards[:2]]
-    services.act(table.pk, session_of(table, seat), hand.sequence,
-                 {"type": "draw", "discard": two})  # fmt: skip
+    for count in (2, 1, 1):  # the first is served at once; the others wait for one-ups
+        seat = defaults_until(table, "lock")
+        hand = state.current_hand(table)
+        cards = [str(c) for c in state.load_engine(hand).players[seat].cards[:count]]
+        services.act(table.pk, session_of(table, seat), hand.sequence,
+                     {"type": "draw", "discard": cards})  # fmt: skip
 
-    def note() -> str:
-        html = page(table, None).split(f'data-seat="{seat}"')[1]
-        return html.split('class="notes">')[1].split("</div>")[0]
+    def notes() -> dict[int, str]:
+        html = page(table, None)
+        return {n: html.split(f'data-seat="{n}"')[1].split('class="notes">')[1].split("<")[0]
+                for n in (1, 2, 3)}  # fmt: skip
 
-    assert note().startswith("threw away 2"), note()  # chosen, not dealt yet
-    defaults_until(table, "betting")  # the others lock, the one-ups, the new cards
-    assert note().startswith("drew 2"), note()
+    engine = state.load_engine(state.current_hand(table))
+    assert engine.step == "one-up"
+    waiting = {n for n in (1, 2, 3) if engine.awaits_cards(n)}
+    assert 0 < len(waiting) < 3, waiting  # some dealt already, some not
+    for n, note in notes().items():
+        assert note.startswith("threw away" if n in waiting else "drew"), (n, note)
+    defaults_until(table, "betting")  # the one-ups taken, every new card dealt
+    assert all(note.startswith("drew") for note in notes().values()), notes()
