@@ -282,10 +282,9 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
             at_step = _review_step(hand, seat, show_all, names)
             street = street or part_of_hand(hand)
             if step:
-                events = hand.log[logged:]  # the reviewer's own new cards, named (all with
-                told = hand.players if show_all else [seat] if seat in hand.players else []
-                line = _and_then(action, taken, events, marks,
-                                 _dealt_down(held, hand, events, told))  # show_all)  # fmt: skip
+                events = hand.log[logged:]  # with the reviewer's own new cards, named
+                dealt = _dealt_down(held, hand, events, _told_seats(hand, seat, show_all))
+                line = _and_then(action, taken, events, marks, dealt)
                 action = faces_named(line, names)  # a player called "As" stays "As"
                 own = next(i for i, e in enumerate(hand.log[logged:], logged)
                            if e["event"] != "reshuffle")  # (one may come first)  # fmt: skip
@@ -423,8 +422,7 @@ def text_log(
         held = {s: {str(c) for c in p.cards} for s, p in hand.players.items()}
         hand = next(replayed)
         seen.note(hand)
-        told = hand.players if show_all else [seat] if seat in hand.players else []
-        down = _dealt_down(held, hand, hand.log[logged:], told)
+        down = _dealt_down(held, hand, hand.log[logged:], _told_seats(hand, seat, show_all))
         dealt_to = {s: [f"Dealt to {names[s]}: {' '.join(cards)}"] for s, cards in down.items()}
         acted_at = len(lines)
         for event in hand.log[logged:]:  # new cards go where they were dealt, before what
@@ -468,6 +466,11 @@ def stakes_text(config) -> str:
 
 
 DEALING = ("draw", "served", "take", "decline", "replace")  # events that deal their seat cards
+
+
+def _told_seats(hand: Hand, seat: int | None, show_all: bool) -> list[int]:
+    """The seats whose new cards the reviewer is told: their own, or all in an open history."""
+    return list(hand.players) if show_all else [seat] if seat in hand.players else []
 
 
 def _dealt_down(
