@@ -10,6 +10,7 @@ person and changes nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -387,18 +388,23 @@ def change_settings(table: Table, **settings) -> str:
     told = []
     if table.seat_count != seats:  # a game for fewer players, none beyond its seats
         table.button = min(table.button, table.seat_count) if table.button else table.button
-        told.append(f"the table now has {table.seat_count} seats")
+        told.append(f"the table has {seats} \u2192 {table.seat_count} seats")
     if (table.action_clock, table.time_bank) != before[1:3]:
-        clock = f"{table.action_clock} seconds" if table.action_clock else "off"
-        if table.action_clock and table.time_bank:
-            clock += f", time bank {table.time_bank} seconds"
-        told.append(f"action clock {clock}")
+        if table.action_clock == before[1]:  # only the time bank
+            told.append(f"time bank {_seconds(before[2])} \u2192 {_seconds(table.time_bank)}")
+        else:
+            told.append(f"action clock {_clock_words(*before[1:3])} \u2192 "
+                        f"{_clock_words(table.action_clock, table.time_bank)}")  # fmt: skip
     if table.chip_value != before[3]:
-        told.append(f"a chip is worth {format(table.chip_value.normalize(), 'f')}"
-                    if table.chip_value
-                    else "the ledger counts chips only")  # fmt: skip
+        was, now = (
+            format(v.normalize(), "f") if v else None for v in (before[3], table.chip_value)
+        )
+        told.append(f"a chip is worth {was} \u2192 {now}" if was and now
+                    else f"a chip is worth {now}" if now
+                    else f"the ledger counts chips only (a chip was worth {was})")  # fmt: skip
     if (table.min_buy_in, table.max_buy_in) != buy_ins:
-        told.append(f"buy-ins of {table.min_buy_in} to {table.max_buy_in} chips")
+        told.append(f"buy-ins of {buy_ins[0]} to {buy_ins[1]} \u2192 {table.min_buy_in} to "
+                    f"{table.max_buy_in} chips")  # fmt: skip
         above = [p.name for p in players(table)
                  if p.status == Player.SEATED and p.stack > table.max_buy_in]  # fmt: skip
         if above and not _current_hand(table):  # a most caps what is bought, never what
@@ -411,13 +417,52 @@ def change_settings(table: Table, **settings) -> str:
         told.append("every finished hand's cards, folded ones too, are open to everyone in the "
                     "hand history" if table.history_open
                     else "the hand history shows each player only the cards they saw")  # fmt: skip
-    coming = [next_stakes(table, None)] if next_stakes(table, None) != before[0] else []
+    dealt_next = next_stakes(table, None)
+    coming = [_stakes_change(before[0], dealt_next)] if dealt_next != before[0] else []
     coming += _unsaid_stakes(table, unsaid)
     if coming:  # last: only these wait for the next hand
         told.append(f"{'and ' if told else ''}from the next hand, {'; '.join(coming)}")
     for line in _announcement_lines("Changed: ", told):
         _announce(table, line)
     return "Saved: " + "; ".join(told) + "." if told else "Saved."
+
+
+def _clock_words(seconds: int | None, bank: int | None) -> str:
+    """An action clock in the chat's words: "30 seconds, time bank 60 seconds", "off"."""
+    return _seconds(seconds) + (f", time bank {bank} seconds" if seconds and bank else "")
+
+
+def _seconds(seconds: int | None) -> str:
+    return f"{seconds} seconds" if seconds else "off"
+
+
+def _stakes_change(was: str, now: str) -> str:
+    """The next hand's line of stakes with what changed in it: "ante 1 \u2192 2",
+    "Levy's Game \u2192 Sviten Special", and "(no longer ante 1)" for what is gone."""
+    dot, before = " \u00b7 ", dict(_stakes_bits(was))
+    said = []
+    for key, bit in _stakes_bits(now):
+        old = before.pop(key, bit)
+        said.append(bit if old == bit else _changed_words(old, bit))
+    gone = f" (no longer {', '.join(before.values())})" if before else ""
+    return dot.join(said) + gone
+
+
+def _stakes_bits(line: str) -> list[tuple]:
+    """A line of stakes' parts, each keyed by what it sets: the game and the structure by
+    place, the rest by their words without numbers ("ante #", "# raises a round")."""
+    bits = line.split(" \u00b7 ")
+    return [(i if i < 2 else re.sub(r"[\d/.]+", "#", bit), bit) for i, bit in enumerate(bits)]
+
+
+def _changed_words(old: str, new: str) -> str:
+    """Where one word changed, "ante 1 \u2192 2"; else "old \u2192 new"."""
+    a, b = old.split(" "), new.split(" ")
+    differ = [i for i in range(len(b)) if len(a) == len(b) and a[i] != b[i]]
+    if len(differ) != 1:
+        return f"{old} \u2192 {new}"
+    i = differ[0]
+    return " ".join([*b[:i], f"{a[i]} \u2192 {b[i]}", *b[i + 1 :]])
 
 
 def _unsaid_stakes(table: Table, was: tuple) -> list[str]:
@@ -467,13 +512,21 @@ def chat_line(
 
 
 @writes_table
-def set_dealing(table: Table, on: bool, now: datetime | None = None) -> None:
+def set_dealing(table: Table, on: bool, now: datetime | None = None) -> str:
+    """The host starts, pauses or resumes dealing; the chat tells the table of a pause and
+    of a resume (a start shows itself: a hand is dealt). Returns what the host is told."""
     now = now or timezone.now()
+    dealt_before, was = _last_hand(table) is not None, table.dealing
     table.dealing = on
+    if dealt_before and on != was:
+        _announce(table, "Dealing resumed." if on else "Dealing paused: no new hand is dealt "
+                  "until the host resumes.")  # fmt: skip
     if on:
         if table.next_deal_at and table.next_deal_at < now:  # due while paused: due now, so
             table.next_deal_at = now  # a dealer's choice starts its clock at the resume
         _deal_if_ready(table, now)
+        return "Dealing resumed." if dealt_before else "Dealing started."
+    return "Dealing paused: no new hand until you resume."
 
 
 @writes_table

@@ -289,10 +289,7 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         form = cleaned((AdjustForm if what == "adjust" else HostForm)(request.POST))
         player_id, approve = form["player"], form["approve"]
         if what == "dealing":
-            dealt_before = table.hands.exists()
-            services.set_dealing(table.pk, form["on"])
-            message = (("Dealing resumed." if dealt_before else "Dealing started.") if form["on"]
-                       else "Dealing paused: no new hand until you resume.")  # fmt: skip
+            message = services.set_dealing(table.pk, form["on"])
         elif what == "void":
             services.void_hand(table.pk)
             message = "Hand voided: every bet is returned, and the same player deals again."

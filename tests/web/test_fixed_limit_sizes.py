@@ -77,7 +77,7 @@ def test_the_new_table_and_settings_forms_set_the_sizes():
     assert (table.small_bet, table.big_bet) == (4, 8)
     url = f"/t/{table.invite}/do/settings/"
     told = host.post(url, {**NEW_TABLE, "small_bet": "", "big_bet": "12"}).content.decode()
-    assert "Saved: from the next hand, " in told and "bets 2/12" in told  # what was saved
+    assert "Saved: from the next hand, " in told and "bets 4/8 \u2192 2/12" in told  # and was
     assert "Saved." in host.post(url, {**NEW_TABLE, "big_bet": "12"}).content.decode()
     table.refresh_from_db()
     assert (table.small_bet, table.big_bet) == (0, 12)

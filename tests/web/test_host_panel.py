@@ -69,6 +69,14 @@ def test_pausing_mid_hand_says_the_hand_plays_on_and_offers_to_resume():
     assert "no new hand is dealt until you resume" in page and "Resume dealing" in page
     answer = host.post(f"/t/{table.invite}/do/dealing/", {"on": "1"}, HTTP_HX_REQUEST="true")
     assert "Dealing resumed." in answer.content.decode()  # (not "started": it was before)
+    said = list(ChatLine.objects.filter(table=table, by_host=True).values_list("text", flat=True))
+    assert said == [  # the start shows itself; a pause and a resume are told to everyone
+        "Dealing paused: no new hand is dealt until the host resumes.",
+        "Hand 1 voided: every bet is returned.",
+        "Dealing resumed.",
+    ]
+    services.set_dealing(table.pk, True)  # dealing already: nothing new to tell
+    assert ChatLine.objects.filter(table=table, by_host=True).count() == 3
 
 
 def test_the_invite_folds_away_once_hands_are_dealt():
@@ -150,8 +158,8 @@ def test_the_chat_tells_everyone_of_new_stakes_and_of_a_stack_the_host_changed()
     said = list(ChatLine.objects.filter(table=table).order_by("id").values_list("text", "by_host"))
     assert said == [
         ("sits down in seat 1, with 200 chips.", False),  # (in Ann's name)
-        ("Changed: action clock 30 seconds; and from the next hand, Levy's Game ·"
-         " Half-pot-limit · ante 2 · chips in fist · A-5 low.", True),
+        ("Changed: action clock off \u2192 30 seconds; and from the next hand, Levy's Game ·"
+         " Half-pot-limit · ante 1 \u2192 2 · chips in fist · A-5 low.", True),
         ("Ann's stack +50 (money in: paid in cash), now 250.", True),
         ("Ann's stack -5 (a correction, no money), now 245.", True),
     ]  # fmt: skip
@@ -167,13 +175,32 @@ def test_many_changes_at_once_are_told_whole_over_several_chat_lines():
                              game="high-low-declare", structure="pot-limit")  # fmt: skip
     said = list(ChatLine.objects.filter(table=table).order_by("id").values_list("text", flat=True))
     assert len(said) > 1 and all(len(line) <= 200 for line in said)
-    assert said[0].startswith("Changed: the table now has 4 seats;") and said[0].endswith(";")
+    assert said[0].startswith("Changed: the table has 6 \u2192 4 seats;") and said[0].endswith(";")
     assert said[1].startswith("\u2026 ") and said[-1].endswith(" low.")  # the stakes, whole
-    assert "from the next hand, High-Low Declare \u00b7 Pot-limit \u00b7 ante 2" in said[-1]
+    assert "from the next hand, Levy's Game \u2192 High-Low Declare" in said[-1]
+    assert "Half-pot-limit \u2192 Pot-limit \u00b7 ante 1 \u2192 2" in said[-1]
     whole = " ".join(line.removeprefix("\u2026 ") for line in said)
-    parts = ("action clock 30 seconds, time bank 60 seconds", "a chip is worth 0.25",
-             "buy-ins of 50 to 400 chips", "wait for the host", "open to everyone")  # fmt: skip
+    parts = ("action clock off \u2192 30 seconds, time bank 60 seconds", "a chip is worth 0.25;",
+             "buy-ins of 100 to 500 \u2192 50 to 400 chips", "wait for the host",
+             "open to everyone")  # fmt: skip
     assert all(part in whole for part in parts)
+
+
+def test_a_change_says_what_it_was_before():
+    _host, table = host_table(chip_value="0.25")
+    told = services.change_settings(table.pk, chip_value=Decimal("0.1"), seat_count=4)
+    assert told == "Saved: the table has 6 \u2192 4 seats; a chip is worth 0.25 \u2192 0.1."
+    told = services.change_settings(table.pk, chip_value=Decimal(0), action_clock=20)
+    assert "the ledger counts chips only (a chip was worth 0.1)" in told
+    assert services.change_settings(table.pk, action_clock=20, time_bank=30) == (
+        "Saved: time bank off \u2192 30 seconds."
+    )
+    was = "Levy's Game · Half-pot-limit · ante 1 · 3 raises a round · stake cap 40"
+    now = "Sviten Special · Pot-limit · blinds 1/2 · 4 raises a round · stake cap 40"
+    assert services._stakes_change(was, now) == (
+        "Levy's Game \u2192 Sviten Special · Half-pot-limit \u2192 Pot-limit · blinds 1/2 · "
+        "3 \u2192 4 raises a round · stake cap 40 (no longer ante 1)"
+    )
 
 
 def test_opening_the_hand_history_says_it_opens_every_hand_at_once():
@@ -250,7 +277,7 @@ def test_the_host_changes_the_buy_ins_and_approval_at_once_and_the_chat_says_so(
     assert 'name="max_buy_in"' in form and 'name="approval_required" value="0"' in form
     sent = {**NEW_TABLE, "min_buy_in": "50", "max_buy_in": "1000", "approval_required": ["0"]}
     said = host.post(f"/t/{table.invite}/do/settings/", sent, HTTP_HX_REQUEST="true")
-    told = "Saved: buy-ins of 50 to 1000 chips; new seat and rebuy requests no longer wait for"
+    told = "Saved: buy-ins of 100 to 500 \u2192 50 to 1000 chips; new seat and rebuy requests"
     assert told in said.content.decode()
     table.refresh_from_db()
     assert (table.min_buy_in, table.max_buy_in, table.approval_required) == (50, 1000, False)
@@ -281,11 +308,16 @@ def test_a_lower_most_buy_in_says_who_keeps_a_bigger_stack():
     guest.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Gus", "buy_in": 500})
     sent = {**NEW_TABLE, "min_buy_in": "100", "max_buy_in": "300"}
     said = host.post(f"/t/{table.invite}/do/settings/", sent, HTTP_HX_REQUEST="true")
-    assert "buy-ins of 100 to 300 chips (Gus keeps a bigger stack)" in said.content.decode()
+    assert (
+        "buy-ins of 100 to 500 \u2192 100 to 300 chips (Gus keeps a bigger stack)"
+        in said.content.decode()
+    )
     assert Player.objects.get(name="Gus").stack == 500  # a most caps buying, not winnings
     said = host.post(f"/t/{table.invite}/do/settings/", {**sent, "max_buy_in": "500"},
                      HTTP_HX_REQUEST="true")  # fmt: skip
-    assert "Saved: buy-ins of 100 to 500 chips.</div>" in said.content.decode()  # none above
+    assert (
+        "Saved: buy-ins of 100 to 300 \u2192 100 to 500 chips.</div>" in said.content.decode()
+    )  # none above
 
 
 def test_settings_the_line_of_stakes_leaves_out_are_announced_too():
@@ -305,7 +337,8 @@ def test_settings_the_line_of_stakes_leaves_out_are_announced_too():
     assert "3 raises a round" in said and "; the raise cap lifts heads up.</div>" in said
     assert "High-Low Declare, when" not in said  # (not changed this time)
     said = saved(declare="chips", raise_cap="3", game="high-low-declare")
-    assert "from the next hand, High-Low Declare · " in said and "chips in fist" in said
+    assert "from the next hand, Levy&#x27;s Game \u2192 High-Low Declare · " in said
+    assert "chips in fist" in said
     assert "High-Low Declare, when" not in said  # (its line says it)
     assert "; the raise cap holds heads up.</div>" in said  # (the box left unticked)
 
