@@ -63,7 +63,8 @@ def resolve_declare_pot(
         )  # fmt: skip
         verdict, by = _both_failure(s, rivals, values)
         reason = f"Both declarer {verdict} for {way}: wins nothing"
-        return Award(pot_index, pot.name, "none", s, 0, values[s].name, reason, by)
+        hands = f"{high[s].name}; {low[s].name}"  # both, as declared (and as a scoop says)
+        return Award(pot_index, pot.name, "none", s, 0, hands, reason, by)
 
     failed = [s for s in seats if declarations[s] == BOTH]
     for s in failed:

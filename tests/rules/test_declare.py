@@ -78,6 +78,9 @@ def test_both_ways_declarer_beaten_high_wins_nothing_even_with_the_best_low():
     assert won(awards) == {2: 50, 3: 50}
     reasons = [(a.reason, a.by) for a in awards if a.seat == 1]
     assert reasons == [("Both declarer beaten for high: wins nothing", (2,))]
+    wheel = parse_cards(HANDS["wheel"])  # its hands both ways, as declared
+    named = f"{high_value(wheel).name}; {low_a5_value(wheel).name}"
+    assert [a.hand for a in awards if a.seat == 1] == [named] and "; 5-4-3-2-A" in named
 
 
 def test_two_failed_both_declarers_with_an_eligible_second_best_hand():

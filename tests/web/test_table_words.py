@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import history, presence, presenter, services, state, table_html
 from games.models import ChatLine, Player, Table
 from games.rules import history as rules_history
-from games.rules.hints import hand_in_words
+from games.rules.hints import hand_in_words, low_in_words
 from games.rules.view import beaten_words, named_reason
 from games.screen import Screen
 from games.templatetags.poker import won_net
@@ -611,6 +611,30 @@ def test_a_seat_that_won_nothing_for_a_reason_says_why_by_the_seat():
         told = html.split(f'data-seat="{seat}"')[1].split('<div class="seat')[0]
         even = "" if net else " even"  # its own chips back: not a gold win
         assert f'<div class="said won{even}">{won_net(total, net)}</div>' in told
+
+
+def test_a_both_declarer_who_wins_nothing_is_listed_with_both_its_hands():
+    table = dealt("high-low-declare", players=3)
+    for _hand in range(40):  # till seat 1 declares both ways and fails (most hands)
+        while (hand := state.current_hand(table)) is not None:
+            engine = state.load_engine(hand)
+            seat = engine.actors()[0]
+            step = engine.legal_actions(seat)["step"]
+            if step == "declare":
+                act(table, "declare", declaration={1: "both", 2: "high", 3: "low"}[seat])
+            elif step == "draw":
+                act(table, "draw", discard=[])
+            else:
+                act(table, "check")
+        last = table.hands.latest("number")
+        failed = [a for a in last.result["awards"] if a["seat"] == 1 and a["half"] == "none"]
+        if failed:
+            break
+        services.tick(table.pk, timezone.now() + timedelta(minutes=_hand + 1))
+    high, low = failed[0]["hand"].split("; ")
+    awards = unescape(page(table, None).split('class="awards"')[1])
+    line = awards.split("<strong>P1</strong>")[1].split("</li>")[0]
+    assert high in line and low_in_words(low) in line and "wins nothing" in line
 
 
 def test_the_last_hands_result_stays_until_the_next_hands_first_action():
