@@ -88,34 +88,33 @@ class _Sightings:
 
     def at(self, step: int, seat: int | None, show_all: bool) -> dict[int, list[str | None]]:
         """Each seat's cards after ``step`` actions as ``seat`` may see them (None: not),
-        once every step of the hand has been noted."""
-
-        def shows(instance: tuple[int, Card, int]) -> bool:
-            return (
-                show_all
-                or instance[0] == seat
-                or instance in self.shown_down
-                or instance in self.first_up  # face up by the hand's end, if not yet
-            )
-
+        once every step of the hand has been noted: a card seen at any step shows at all."""
         return {
-            s: [str(c) if shows((s, c, came)) else None for c, came in cards]
+            s: [str(c) if show_all or self.seen_from((s, c, came), seat) is not None else None
+                for c, came in cards]
             for s, cards in self.held[step].items()
-        }
+        }  # fmt: skip
 
     def later(self, step: int, seat: int | None) -> dict[int, list[bool]]:
         """Each seat's cards after ``step`` actions: whether ``seat`` had not seen it yet
         then (not its own, not face up yet, not shown down yet), though ``at`` may show it."""
 
         def unseen(instance: tuple[int, Card, int]) -> bool:
-            shown_at = self.showdown_at
-            shown = instance in self.shown_down and shown_at is not None and shown_at <= step
-            return not (instance[0] == seat or shown
-                        or self.first_up.get(instance, step + 1) <= step)  # fmt: skip
+            seen = self.seen_from(instance, seat)
+            return seen is None or seen > step
 
         return {
             s: [unseen((s, c, came)) for c, came in cards] for s, cards in self.held[step].items()
         }
+
+    def seen_from(self, instance: tuple[int, Card, int], seat: int | None) -> int | None:
+        """The step from which ``seat`` saw a card in a hand (``instance``: that seat, the
+        card, the step it came): its own as it came, or once face up, or at the showdown;
+        None if never."""
+        steps = [self.first_up.get(instance)]
+        steps += [instance[2]] if instance[0] == seat else []
+        steps += [self.showdown_at] if instance in self.shown_down else []
+        return min((k for k in steps if k is not None), default=None)
 
 
 def shown_cards(
