@@ -57,6 +57,23 @@
       }
     }
   }
+  // A second tap meant for an action button (a double tap) lands on what takes its place
+  // at the foot: the boxes to act ahead. For a moment after the controls go, they ignore
+  // taps, so that a raise tapped twice does not also tick Check/fold.
+  var hadControls = false, controlsWentAt = 0;
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    hadControls = !!document.querySelector(".controls");
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (hadControls && !document.querySelector(".controls")) controlsWentAt = Date.now();
+  });
+  document.addEventListener("click", function (event) {
+    var box = event.target.closest && event.target.closest(".act-ahead label");
+    if (box && Date.now() - controlsWentAt < 700) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }, true);
   document.addEventListener("change", function (event) {  // one choice ahead at a time
     var other = { "ahead-check-fold": "ahead-call-any", "ahead-call-any": "ahead-check-fold" }[event.target.id];
     if (other && event.target.checked) document.getElementById(other).checked = false;

@@ -366,6 +366,7 @@ def test_call_any_calls_a_bet_and_check_fold_folds_to_one(running_server, chromi
         for the one waiting when their turn comes."""
         first = next(n for n, p in pages.items() if p.locator(".controls").count())
         second = "Bob" if first == "Ann" else "Ann"
+        pages[second].wait_for_timeout(800)  # (the boxes ignore taps just after one acts)
         pages[second].check(tick)
         bet = pages[first].locator(".controls form.raise button.primary")
         act_and_wait(pages[first], lambda: bet.click())
@@ -381,6 +382,32 @@ def test_call_any_calls_a_bet_and_check_fold_folds_to_one(running_server, chromi
         page.wait_for_selector(".controls[data-round], .act-ahead[data-round]")
     assert all(not p.locator("#ahead-call-any:checked").count() for p in pages.values())
     bet_against("#ahead-check-fold", "folds")  # after it: a new round, ticked anew
+
+
+def test_a_raise_tapped_twice_does_not_also_tick_check_fold(running_server, chromium):
+    """On a phone the boxes to act ahead come where the raise was: a second tap landing
+    on them just after is ignored; a tap a moment later ticks, and shows it."""
+    host = chromium.new_context(viewport=LAPTOP).new_page()
+    pages = {name: chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+             for name in ("Ann", "Bob")}  # fmt: skip
+    link = create_table(host, running_server.base, "high-low-declare")
+    sit(pages["Ann"], link, "Ann", "1")
+    sit(pages["Bob"], link, "Bob", "2")
+    host.wait_for_selector(".seat:has-text('Bob')")
+    host.click("button:has-text('Start dealing')")
+    for page in pages.values():
+        page.wait_for_selector(".seat.me .card[data-card]")
+    page = next(p for p in pages.values() if p.locator(".controls").count())
+    page.locator(".controls form.raise button.primary").tap()
+    box = page.locator(".act-ahead label:has(#ahead-check-fold)")
+    box.wait_for()
+    box.tap()  # the double tap's second, as the boxes come
+    assert not page.locator("#ahead-check-fold").is_checked()
+    page.wait_for_timeout(800)
+    box.tap()
+    assert page.locator("#ahead-check-fold").is_checked()
+    shade = box.evaluate("b => getComputedStyle(b).backgroundColor")
+    assert shade == "rgb(255, 231, 163)"  # a choice made ahead stands out
 
 
 def test_the_player_on_the_button_picks_the_game_from_the_bar_on_a_phone(running_server, chromium):
