@@ -685,7 +685,10 @@ def adjust_stack(
 
 
 @writes_table
-def set_sitting_out(table: Table, player_id: int, out: bool, now: datetime | None = None) -> None:
+def set_sitting_out(table: Table, player_id: int, out: bool, now: datetime | None = None) -> str:
+    """A seated player sits out from the next hand (one dealt in plays on), or is dealt in
+    again. Returns when, in words: "from the next hand", or "again" (no hand is being
+    played without them)."""
     player = _requested(table, player_id)
     if player.status != Player.SEATED:
         raise ServiceError(f"{player.name} is not seated")
@@ -695,6 +698,8 @@ def set_sitting_out(table: Table, player_id: int, out: bool, now: datetime | Non
     statements.update(player, "sitting_out")
     if not out:
         _deal_if_ready(table, now or timezone.now())
+    playing_without = _current_hand(table) is not None and not _in_current_hand(table, player)
+    return "from the next hand" if out or playing_without else "again"
 
 
 def _seated(table: Table, session_key: str) -> Player:

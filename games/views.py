@@ -242,8 +242,9 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
     try:
         if what == "sit-out":
             out = request.POST.get("out") == "1"
-            services.set_sitting_out(table.pk, services.seated_player_id(table.pk, key), out)
-            message = "You sit out from the next hand." if out else "You are dealt in again."
+            seated = services.seated_player_id(table.pk, key)
+            when = services.set_sitting_out(table.pk, seated, out)
+            message = f"You {'sit out' if out else 'are dealt in'} {when}."
         elif what == "rebuy":
             amount = cleaned(RebuyForm(request.POST))["amount"]
             message = services.request_rebuy(table.pk, key, amount, host=is_host(request, table))
@@ -301,12 +302,8 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             message = services.answer_rebuy(table.pk, player_id, approve)
         elif what == "sit-out":
             name = Player.objects.get(pk=player_id, table=table).name
-            services.set_sitting_out(table.pk, player_id, form["out"])
-            message = (
-                f"{name} sits out from the next hand."
-                if form["out"]
-                else f"{name} is dealt in again."
-            )
+            when = services.set_sitting_out(table.pk, player_id, form["out"])
+            message = f"{name} {'sits out' if form['out'] else 'is dealt in'} {when}."
         elif what == "adjust":
             message = services.adjust_stack(
                 table.pk, player_id, form["amount"], form["note"], kind=form["kind"]

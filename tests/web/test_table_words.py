@@ -613,6 +613,33 @@ def test_a_seat_that_won_nothing_for_a_reason_says_why_by_the_seat():
         assert f'<div class="said won{even}">{won_net(total, net)}</div>' in told
 
 
+def test_sitting_out_mid_hand_says_from_the_next_hand_and_so_does_coming_back():
+    table = make_table("levys", min_buy_in=1)
+    p2 = Client()  # in seat 2, through the page as a player would be
+    p2.get(f"/t/{table.invite}/")
+    p2.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "P2", "buy_in": 200})
+    for seat in (1, 3):
+        services.request_seat(table.pk, f"s{seat}", seat, f"P{seat}", 200)
+    services.set_dealing(table.pk, True)
+
+    def said(out: str) -> str:
+        answer = p2.post(f"/t/{table.invite}/me/sit-out/", {"out": out}, HTTP_HX_REQUEST="true")
+        return answer.content.decode().split('aria-live="polite">')[1].split("</div>")[0]
+
+    def note() -> str:
+        return page(table, None).split('data-seat="2"')[1].split('<div class="seat')[0]
+
+    assert said("1") == "You sit out from the next hand."
+    assert "sits out next hand" in note() and "sitting out" not in note()  # (plays this one)
+    fold_around(table)
+    services.tick(table.pk, timezone.now() + timedelta(minutes=1))  # dealt without P2
+    assert state.current_hand(table) is not None and "sitting out" in note()
+    assert said("0") == "You are dealt in from the next hand."  # (not in this one)
+    assert said("1") == "You sit out from the next hand."
+    fold_around(table)
+    assert said("0") == "You are dealt in again."  # between hands
+
+
 def test_a_both_declarer_who_wins_nothing_is_listed_with_both_its_hands():
     table = dealt("high-low-declare", players=3)
     for _hand in range(40):  # till seat 1 declares both ways and fails (most hands)
