@@ -116,7 +116,9 @@ def test_forms_without_csrf_are_refused():
 def test_joining_and_the_player_controls_work_through_the_forms():
     _client, table = host_client()
     ann = Client()
-    ann.get(f"/t/{table.invite}/")
+    page = ann.get(f"/t/{table.invite}/").content.decode()
+    offered = page.split('id="join-buy-in"')[1].split(">")[0]  # a stack to play with, as
+    assert f'value="{table.max_buy_in}"' in offered  # a bot's (the least lasts a hand)
     response = ann.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Ann", "buy_in": 150})
     assert "you are in seat 2" in response.content.decode()
     bad = ann.post(f"/t/{table.invite}/me/rebuy/", {"amount": "many"})
