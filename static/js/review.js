@@ -1,8 +1,14 @@
 // Hand review: arrow keys step through the hand; the slider jumps. Keys pressed before
 // the next step's page has come count on from the step asked for, not the one shown.
+// A step replaces the last in the browser's history, so that Back leaves the review
+// (to the hands list) rather than stepping back through it.
 (function () {
   "use strict";
   var asked = null;  // the step asked for, while its page is on its way
+  function go(step) {
+    asked = step;
+    location.replace("?step=" + step);
+  }
   document.addEventListener("keydown", function (event) {
     if (event.target.closest("input, select, textarea")) return;
     var stepper = document.querySelector(".stepper");
@@ -10,11 +16,15 @@
     if (!stepper || !by) return;
     var from = asked === null ? parseInt(stepper.dataset.step, 10) : asked;
     var to = Math.max(0, Math.min(parseInt(stepper.dataset.total, 10), from + by));
-    if (to === from) return;
-    asked = to;
-    location.assign("?step=" + to);
+    if (to !== from) go(to);
+  });
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest(".stepper a#prev, .stepper a#next");
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    go(new URL(link.href).searchParams.get("step"));
   });
   document.addEventListener("change", function (event) {
-    if (event.target.matches(".slider input[type=range]")) event.target.form.submit();
+    if (event.target.matches(".slider input[type=range]")) go(event.target.value);
   });
 })();

@@ -295,6 +295,10 @@ def test_a_player_steps_through_a_hand_review(request, running_server, chromium)
     ann.wait_for_selector(f".stepper[data-step='{total}']")
     assert ann.locator(".awards li").count() >= 1
     assert ann.locator(".seat.me .card[data-card]").count() == 5
+    ann.click(".stepper #prev")
+    ann.wait_for_selector(f".stepper[data-step='{total - 1}']")
+    ann.go_back()  # the steps are one place in the history: Back leaves the review
+    ann.wait_for_selector("table.hands")
 
 
 def test_the_draw_button_says_what_it_will_do_and_an_old_notice_goes(running_server, chromium):
