@@ -363,6 +363,26 @@ def test_a_declaration_left_in_the_fist_never_shows_in_the_review_or_the_log():
     assert "declared Low" in clients[declarer].get(f"{url}?step={total}").content.decode()
 
 
+def test_a_vocal_declaration_shows_once_on_its_seat_in_the_review():
+    table = make_table("high-low-declare", declare="vocal")
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    while (hand := state.current_hand(table)) is not None:
+        engine = state.load_engine(hand)
+        seat = engine.actors()[0]
+        action = ({"type": "declare", "declaration": "high"} if engine.step == "declare"
+                  else engine.absent_action(seat))  # fmt: skip
+        action.pop("seat", None)
+        services.act(table.pk, session_of(table, seat), hand.sequence, action)
+    hand = table.hands.get(finished=True)
+    actions = history.full_document(hand)["actions"]
+    step = next(k for k, a in enumerate(actions, 1) if a["type"] == "declare")
+    page = Client().get(f"/t/{table.invite}/hands/{hand.number}/?step={step}").content.decode()
+    seat = actions[step - 1]["seat"]
+    declarer = page.split(f'data-seat="{seat}"')[1].split("</div>\n  </div>")[0]
+    assert declarer.count("eclared High") == 1  # the pill, not a note beside it too
+
+
 def test_the_hands_and_the_ledger_tell_a_player_dealt_in_that_their_hand_goes_on():
     table = make_table("levys")
     clients = {}
