@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import presence, statements
-from games.models import ChatLine, Hand, HandEvent, LedgerEntry, Player, Table
+from games.models import GAME_CHOICES, ChatLine, Hand, HandEvent, LedgerEntry, Player, Table
 from games.notices import notify
 from games.presenter import next_stakes
 from games.rules import bots, seating, stacks
@@ -383,8 +383,12 @@ def change_settings(table: Table, **settings) -> str:
     fewer = settings.get("seat_count", seats)
     if fewer < seats and any((p.seat or 0) > fewer for p in players(table)):
         raise ServiceError(f"someone sits beyond seat {fewer}: the table keeps its seats")
+    game = table.game
     for key, value in settings.items():
         setattr(table, key, value)
+    named = dict(GAME_CHOICES)
+    if table.practice and table.name == f"Practice: {named[game]}":  # named for its game
+        table.name = f"Practice: {named[table.game]}"
     told = []
     if table.seat_count != seats:  # a game for fewer players, none beyond its seats
         table.button = min(table.button, table.seat_count) if table.button else table.button

@@ -337,6 +337,9 @@ def test_a_table_changed_to_a_game_for_fewer_players_keeps_the_seats_it_can(bots
     if taken is None:  # seats 1, 4 and 6: the table keeps six
         assert (table.game, table.seat_count) == ("sviten", 6)
         assert "6 seats" in said.content.decode()
+        assert table.name == "Practice: Sviten Special"  # named for the game it plays now
+        assert "<title>Hands · Practice: Sviten Special" in client.get(
+            f"/t/{table.invite}/hands/").content.decode()  # fmt: skip
     else:  # a bot in seat 7: nothing changes, and the host is told why
         assert (table.game, table.seat_count) == ("levys", 8)
         assert "Sviten Special seats 6 at most, and seat 7 is taken" in said.content.decode()
