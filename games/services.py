@@ -547,11 +547,21 @@ def request_seat(
     if any(p.session_key == session_key for p in players(table)):
         raise ServiceError("you already have a seat at this table")
     name, at_once = _ruled(seating.ask_seat, _seats(table), seat, name, buy_in, host)
+    left = _last_cash_out(table, session_key)
+    if left is not None and not table.practice:
+        ago = ((now or timezone.now()) - left.created).total_seconds() / 60
+        _ruled(seating.back_with_enough, -left.amount, ago, table.max_buy_in, buy_in)
     player = _joined(table, session_key=session_key, name=name, seat=seat, buy_in=buy_in,
                      host=host)  # fmt: skip
     if at_once:
         _seat(table, player, now or timezone.now())
     return player
+
+
+def _last_cash_out(table: Table, session_key: str) -> LedgerEntry | None:
+    """The latest cash-out at ``table`` by whoever sat there from this browser."""
+    out = LedgerEntry.objects.filter(table=table, kind="cash-out", player__session_key=session_key)
+    return out.order_by("-created", "-id").first()
 
 
 def _joined(table: Table, **values) -> Player:

@@ -45,6 +45,21 @@ def within_buy_in(seats: Seats, buy_in: int) -> None:
         raise Refused(f"the buy-in is {seats.min_buy_in} to {seats.max_buy_in} chips")
 
 
+COMING_BACK = 120  # minutes after a cash-out that a seat must be bought with what was left with
+
+
+def back_with_enough(left_with: int, minutes_ago: float, max_buy_in: int, buy_in: int) -> None:
+    """Refuses someone who cashed out ``left_with`` chips less than COMING_BACK minutes ago
+    a buy-in below that (or the table's maximum, where that is less): a home game's rule
+    against leaving with a winning stack and sitting straight back down short."""
+    least = min(left_with, max_buy_in)
+    if minutes_ago < COMING_BACK and buy_in < least:
+        whole = int(minutes_ago)
+        ago = f"{whole} minute{'' if whole == 1 else 's'} ago" if whole else "just now"
+        raise Refused(f"you left with {left_with} chips {ago}: coming back within "
+                      f"{COMING_BACK // 60} hours, you buy in for at least {least}")  # fmt: skip
+
+
 def bot_name(seats: Seats, seat: int, wanted: str | None = None) -> str:
     """The name of a bot taking the free ``seat``: ``wanted`` if nobody has it, else the
     first of BOT_NAMES nobody has."""

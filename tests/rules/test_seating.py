@@ -3,7 +3,7 @@
 import pytest
 
 from games.rules.errors import Refused
-from games.rules.seating import Seats, ask_seat, bot_name
+from games.rules.seating import COMING_BACK, Seats, ask_seat, back_with_enough, bot_name
 
 SEATS = Seats(count=6, min_buy_in=100, max_buy_in=500, approval=False, taken={2: "Ann"})
 
@@ -37,3 +37,15 @@ def test_a_bot_takes_a_free_name():
     assert bot_name(SEATS, 3, "Robo") == "Robo"
     with pytest.raises(Refused, match="seat 2 is taken"):
         bot_name(SEATS, 2)
+
+
+def test_coming_back_soon_after_a_cash_out_takes_what_was_left_with():
+    with pytest.raises(Refused, match="you left with 236 chips 12 minutes ago: coming back "
+                       "within 2 hours, you buy in for at least 200"):  # fmt: skip
+        back_with_enough(236, 12.5, 200, 20)  # the table's most, where that is less
+    with pytest.raises(Refused, match=r"1 minute ago.* at least 150$"):
+        back_with_enough(150, 1, 500, 149)
+    back_with_enough(150, 1, 500, 150)
+    with pytest.raises(Refused, match="150 chips just now"):
+        back_with_enough(150, 0.2, 500, 20)
+    back_with_enough(150, COMING_BACK, 500, 20)  # two hours on: any buy-in again

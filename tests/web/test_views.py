@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from games import state
 from games.models import LedgerEntry, Player, Table
@@ -131,6 +134,28 @@ def test_joining_and_the_player_controls_work_through_the_forms():
     response = ann.post(f"/t/{table.invite}/me/cash-out/")
     assert "cashed out 200 chips" in response.content.decode()
     assert Player.objects.get(name="Ann").status == "left"
+
+
+def test_a_player_who_cashed_out_comes_back_soon_with_at_least_that_stack():
+    _client, table = host_client()
+    ann = Client()
+    ann.get(f"/t/{table.invite}/")
+    ann.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Ann", "buy_in": 150})
+    assert "cashed out 150 chips" in ann.post(f"/t/{table.invite}/me/cash-out/").content.decode()
+    short = ann.post(f"/t/{table.invite}/join/", {"seat": 3, "name": "Ann", "buy_in": 100})
+    told = "You left with 150 chips just now: coming back within 2 hours, you buy in for"
+    assert told in short.content.decode() and "at least 150" in short.content.decode()
+    assert not Player.objects.filter(status="seated").exists()  # nothing changed
+    bob = Client()  # another browser is somebody else
+    bob.get(f"/t/{table.invite}/")
+    said = bob.post(f"/t/{table.invite}/join/", {"seat": 3, "name": "Bob", "buy_in": 100})
+    assert "you are in seat 3" in said.content.decode()
+    said = ann.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Ann", "buy_in": 150})
+    assert "you are in seat 2" in said.content.decode()
+    ann.post(f"/t/{table.invite}/me/cash-out/")
+    LedgerEntry.objects.filter(kind="cash-out").update(created=timezone.now() - timedelta(hours=2))
+    said = ann.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Ann", "buy_in": 100})
+    assert "you are in seat 2" in said.content.decode()  # two hours on: as anyone
 
 
 def test_a_player_in_the_hand_is_told_to_cash_out_when_it_ends():
