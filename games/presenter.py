@@ -309,6 +309,8 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "games": GAMES.values(),
         "chooser": shot.button_next,
         "chooser_name": seated.get(shot.button_next, ""),
+        "chooser_is_a_bot": any(p.bot and p.seat == shot.button_next for p in players
+                                if p.status == Player.SEATED),
         "choice_due": choice_due(shot),
         "waiting": [p for p in players if p.status == Player.REQUESTED],
         "free_seats": [s["number"] for s in seat_players

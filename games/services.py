@@ -58,6 +58,7 @@ from games.table_html import LOW_NAMES
 
 DEAL_PAUSE = timedelta(seconds=5)  # time to see who won before the next deal
 SHOWDOWN_PAUSE = timedelta(seconds=9)  # and to read the hands shown down
+PRACTICE_PAUSE = timedelta(minutes=10)  # a practice table waits for the person to deal
 
 
 class ServiceError(Exception):
@@ -855,6 +856,24 @@ def _game_last_played(table: Table, players: int) -> str:
 
 
 @writes_table
+def deal_now(table: Table, session_key: str, now: datetime | None = None) -> None:
+    """At a practice table the person deals the next hand when they have read the last
+    one's result (it waits PRACTICE_PAUSE for them)."""
+    now = now or timezone.now()
+    _seated(table, session_key)
+    if not table.practice:
+        raise ServiceError("hands are dealt when the last one's pause is over")
+    if _current_hand(table):
+        raise ServiceError("a hand is being played")
+    if not table.dealing:
+        raise ServiceError("dealing is paused: resume it first")
+    table.next_deal_at = now
+    if _deal_if_ready(table, now) is None:
+        raise ServiceError("nothing can be dealt yet: two players with chips are needed, "
+                           "and at dealer's choice the game picked")  # fmt: skip
+
+
+@writes_table
 def choose_for_absent(table: Table, now: datetime | None = None) -> str:
     """The host picks the absent chooser's default game (the game last played)."""
     now = now or timezone.now()
@@ -996,7 +1015,8 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
                                             result=hand.result))  # fmt: skip
     for player in players(table):
         player.stack = final.get(player.pk, player.stack)
-    table.next_deal_at = now + (SHOWDOWN_PAUSE if engine.showdown else DEAL_PAUSE)
+    table.next_deal_at = now + (PRACTICE_PAUSE if table.practice
+                                else SHOWDOWN_PAUSE if engine.showdown else DEAL_PAUSE)  # fmt: skip
     _apply_waiting_rebuys(table)
 
 

@@ -120,6 +120,8 @@ def _step(context: dict) -> str:
     if chooser and table.game == "dealers-choice":
         name = escape(context["chooser_name"])
         due = context["choice_due"]
+        if table.practice and context["chooser_is_a_bot"]:  # (it picks as the deal comes)
+            return _just_won(context) + _coming(table)
         return _just_won(context) + (
             f"Dealer's choice: waiting for {name} (seat {chooser}, on the button) "
             f"to pick the game.{clock(due, table.action_clock) if due else ''}")  # fmt: skip
@@ -129,6 +131,11 @@ def _step(context: dict) -> str:
 
 
 def _coming(table) -> str:
+    if table.practice:  # the person deals when they have read the result
+        url = reverse("player_action", args=[table.invite, "deal-now"])
+        return (f'<form class="deal-now" hx-post="{url}" hx-target="#notice" '
+                f'hx-swap="outerHTML"><button class="primary">Deal the next hand</button>'
+                "</form>")  # fmt: skip
     if not table.next_deal_at:
         return "Next hand coming up."
     at = int(table.next_deal_at.timestamp())  # table.js counts down to it

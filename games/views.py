@@ -248,6 +248,9 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         elif what == "rebuy":
             amount = cleaned(RebuyForm(request.POST))["amount"]
             message = services.request_rebuy(table.pk, key, amount, host=is_host(request, table))
+        elif what == "deal-now":  # (at a practice table: the hand dealt says it)
+            services.deal_now(table.pk, key)
+            message = ""
         elif what == "cash-out":
             amount = services.leave(table.pk, key)
             settle = "" if table.practice else (" The ledger's settle-up says who pays whom "

@@ -263,11 +263,38 @@ def test_a_bot_explains_its_last_move_only_once_its_cards_were_shown():
     services.sit_bot(table.pk, free)  # a bot seated since has nothing to explain
     page = client.get(f"/t/{table.invite}/").content.decode()
     assert page.count('class="why"') == len(hand.bots)
-    services.tick(table.pk, timezone.now() + timedelta(seconds=30))  # the next hand
+    services.tick(table.pk, timezone.now() + timedelta(seconds=30))  # it waits for the person
+    assert state.current_hand(table) is None and "Deal the next hand</button>" in page
+    client.post(f"/t/{table.invite}/me/deal-now/")
     assert state.current_hand(table).number == hand.number + 1
     again = client.get(f"/t/{table.invite}/explain/{bot_seat}/").content.decode()
     assert again == said  # still of the hand over, not of the one being played
     assert "Only a bot" in client.get(f"/t/{table.invite}/explain/1/").content.decode()
+
+
+def test_the_person_deals_the_next_practice_hand_when_ready():
+    client = Client()
+    table = open_practice(client, "levys", 2)
+    me = Player.objects.get(table=table, bot=False).session_key
+    deal = f"/t/{table.invite}/me/deal-now/"
+    assert "A hand is being played" in client.post(deal).content.decode()
+    play_out(table, me)
+    services.tick(table.pk, timezone.now() + timedelta(minutes=9))  # the result stays up
+    assert state.current_hand(table) is None
+    watcher = Client()  # only the person at the table deals
+    assert "You are not seated" in watcher.post(deal).content.decode()
+    assert state.current_hand(table) is None
+    assert client.post(deal).status_code == 200 and state.current_hand(table).number == 2
+    play_out(table, me)
+    services.tick(table.pk, timezone.now() + timedelta(minutes=11))  # one left: it goes on
+    assert state.current_hand(table).number == 3
+    from tests.web.test_views import host_client
+
+    host, real = host_client()  # at a real table the pause decides, not a player
+    host.post(f"/t/{real.invite}/join/", {"seat": 1, "name": "Hal", "buy_in": 100})
+    said = host.post(f"/t/{real.invite}/me/deal-now/").content.decode()
+    assert "Hands are dealt when the last one&#x27;s pause is over" in said
+    assert "Deal the next hand" not in host.get(f"/t/{real.invite}/").content.decode()
 
 
 def test_a_bot_is_never_shown_away():
