@@ -457,7 +457,11 @@ def _stakes_bits(line: str) -> list[tuple]:
     """A line of stakes' parts, each keyed by what it sets: the game and the structure by
     place, the rest by their words without numbers ("ante #", "# raises a round")."""
     bits = line.split(" \u00b7 ")
-    return [(i if i < 2 else re.sub(r"[\d/.]+", "#", bit), bit) for i, bit in enumerate(bits)]
+    return [(i if i < 2 else "declare" if bit in DECLARE_WORDS else re.sub(r"[\d/.]+", "#", bit),
+             bit) for i, bit in enumerate(bits)]  # fmt: skip
+
+
+DECLARE_WORDS = ("chips in fist", "vocal declarations")
 
 
 def _changed_words(old: str, new: str) -> str:
@@ -523,7 +527,7 @@ def set_dealing(table: Table, on: bool, now: datetime | None = None) -> str:
     now = now or timezone.now()
     dealt_before, was = _last_hand(table) is not None, table.dealing
     table.dealing = on
-    if dealt_before and on != was:
+    if dealt_before and on != was and not table.practice:  # (no news to the one who did it)
         _announce(table, "Dealing resumed." if on else "Dealing paused: no new hand is dealt "
                   "until the host resumes.")  # fmt: skip
     if on:

@@ -201,6 +201,13 @@ def test_a_change_says_what_it_was_before():
         "Levy's Game \u2192 Sviten Special · Half-pot-limit \u2192 Pot-limit · blinds 1/2 · "
         "3 \u2192 4 raises a round · stake cap 40 (no longer ante 1)"
     )
+    was, now = (
+        "High-Low Declare · Pot-limit · chips in fist",
+        "High-Low Declare · Pot-limit · vocal declarations",
+    )
+    assert services._stakes_change(was + " · A-5 low", now + " · A-6 low").endswith(
+        "chips in fist \u2192 vocal declarations · A-5 \u2192 A-6 low"
+    )
 
 
 def test_opening_the_hand_history_says_it_opens_every_hand_at_once():
