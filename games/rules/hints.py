@@ -141,6 +141,8 @@ def low_in_words(text: str) -> str:
     'K-K-5-5-9 low, paired'
     >>> low_in_words("Eight high; Pair of aces (A-A-9-8-2) low")
     'Eight high; A-A-9-8-2 low, paired'
+    >>> low_in_words("Three tens (10-10-10-3-2) low")
+    '10-10-10-3-2 low, three of a kind'
     """
     return SPOILT_LOW.sub(lambda m: f"{m[2]} low, {_spoilt_by(m[1])}", text)
 
@@ -148,7 +150,9 @@ def low_in_words(text: str) -> str:
 def _spoilt_by(spoiler: str) -> str:
     """What spoils a low, in a word: its pairs (two pair, trips, a full house...) or its
     straight or flush, which count against a low in ace-to-six."""
-    for kind in ("Straight flush", "Flush", "Straight"):
+    for kind in ("Straight flush", "Flush", "Straight", "Full house"):
         if spoiler.startswith(kind):
             return f"a {kind.lower()}"
+    if spoiler.startswith(("Three ", "Four ")):  # "Three tens": 10-10-10-3-2 is no pair
+        return f"{spoiler.split()[0].lower()} of a kind"
     return "paired"
