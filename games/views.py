@@ -30,6 +30,7 @@ from games.history import in_money
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.presenter import Viewer, render_table
 from games.rules.catalog import FORCED_BETS, GAMES, house_rules
+from games.rules.seating import COMING_BACK
 from games.services import ServiceError
 
 
@@ -208,9 +209,14 @@ def host_link(request: HttpRequest, invite: str, secret: str) -> HttpResponse:
     return response
 
 
-def notice(request: HttpRequest, message: str, error: bool = False) -> HttpResponse:
+def notice(
+    request: HttpRequest, message: str, error: bool = False, buy_in_least: tuple | None = None
+) -> HttpResponse:
+    """The answer to a form, in the page's notice; ``buy_in_least``: the least a buy-in at
+    this table may be for this browser after a cash-out, and until when (epoch seconds)."""
     status = 400 if error and not request.headers.get("HX-Request") else 200
-    return render(request, "table/notice.html", {"message": message, "error": error}, status=status)
+    context = {"message": message, "error": error, "least": buy_in_least}
+    return render(request, "table/notice.html", context, status=status)
 
 
 @require_POST
@@ -258,6 +264,12 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             worth = in_money(amount, None if table.practice else table.chip_value or None)
             worth = f" (worth {worth})" if worth is not None else ""
             message = f"You cashed out {amount} chips{worth}.{settle} Thanks for playing."
+            least = min(amount, table.max_buy_in)
+            if least > table.min_buy_in and not table.practice:  # (seating.back_with_enough)
+                hours = COMING_BACK // 60
+                message += f" Coming back within {hours} hours, you buy in for at least {least}."
+                until = int(time.time()) + 60 * COMING_BACK  # (table.js keeps it till then)
+                return notice(request, message, buy_in_least=(least, until))
         else:
             raise Http404("no such action")
     except ServiceError as error:

@@ -107,6 +107,31 @@
     var buyIn = document.getElementById("join-buy-in");
     if (buyIn) buyIn.value = asked.buyIn;
   }
+  // After a cash-out the server says the least this browser may buy in for a while
+  // (games.rules.seating.back_with_enough); the join form asks no less.
+  function askLeast() {
+    var buyIn = document.getElementById("join-buy-in");
+    var least = JSON.parse(stored("pokerhome-least" + location.pathname) || "null");
+    if (!buyIn || !least) return;
+    if (Date.now() > least.until) { store("pokerhome-least" + location.pathname, null); return; }
+    if (parseInt(buyIn.min, 10) >= least.chips) return;
+    buyIn.min = least.chips;
+    if (parseInt(buyIn.value, 10) < least.chips) buyIn.value = least.chips;
+    var hint = buyIn.parentNode.querySelector(".hint");
+    if (hint) hint.textContent = least.chips + " to " + buyIn.max + " chips: at least what " +
+      "you left with, until " + new Date(least.until).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  }
+  document.addEventListener("DOMContentLoaded", askLeast);
+  document.addEventListener("htmx:wsAfterMessage", askLeast);
+  document.addEventListener("htmx:afterSwap", function () {
+    var told = document.querySelector("#notice[data-buy-in-least]");
+    if (!told) return;
+    store("pokerhome-least" + location.pathname, JSON.stringify({
+      chips: parseInt(told.dataset.buyInLeast, 10),
+      until: 1000 * parseInt(told.dataset.buyInUntil, 10) }));
+    told.removeAttribute("data-buy-in-least");
+    askLeast();
+  });
   document.addEventListener("DOMContentLoaded", offerName);
   document.addEventListener("htmx:wsAfterMessage", offerName);  // before the listener that
   // puts back what the person had typed (added below): their own choice wins

@@ -223,6 +223,29 @@ def test_what_a_person_types_or_opens_survives_a_push(running_server, chromium):
     assert host.locator("#host-players").get_attribute("open") is not None
 
 
+def test_the_join_form_asks_a_player_back_soon_for_what_they_left_with(running_server, chromium):
+    host = chromium.new_context(viewport=LAPTOP).new_page()
+    link = create_table(host, running_server.base, "levys")
+    cat = chromium.new_context(viewport=PHONE).new_page()
+    cat.goto(link)
+    cat.fill(".join input[name=name]", "Cat")
+    cat.fill(".join input[name=buy_in]", "300")
+    cat.click(".join button:has-text('Sit down')")
+    cat.wait_for_selector(".mine h2:has-text('seat')")
+    cat.once("dialog", lambda dialog: dialog.accept())
+    cat.click("button:has-text('Cash out and leave')")
+    cat.wait_for_selector("#notice:has-text('you buy in for at least 300')")
+    for _ in range(2):  # at once, and on the page opened again
+        box = cat.locator("#join-buy-in")
+        box.wait_for()
+        assert box.get_attribute("min") == "300" and box.input_value() == "500"
+        hint = cat.inner_text(".join label:has(#join-buy-in) .hint")
+        assert hint.startswith("300 to 500 chips: at least what you left with, until ")
+        box.fill("150")  # the browser asks for more before the server is asked
+        assert box.evaluate("el => el.validity.rangeUnderflow")
+        cat.goto(link)
+
+
 def test_cards_tapped_stay_tapped_through_pushes(request, running_server, chromium):
     """A chat line or another seat's action redraws the controls: the discards and the
     reveal order a player has half tapped stay as they were."""

@@ -141,7 +141,9 @@ def test_a_player_who_cashed_out_comes_back_soon_with_at_least_that_stack():
     ann = Client()
     ann.get(f"/t/{table.invite}/")
     ann.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Ann", "buy_in": 150})
-    assert "cashed out 150 chips" in ann.post(f"/t/{table.invite}/me/cash-out/").content.decode()
+    said = ann.post(f"/t/{table.invite}/me/cash-out/").content.decode()
+    assert "cashed out 150 chips" in said and 'data-buy-in-least="150"' in said  # (table.js)
+    assert "Coming back within 2 hours, you buy in for at least 150." in said
     short = ann.post(f"/t/{table.invite}/join/", {"seat": 3, "name": "Ann", "buy_in": 100})
     told = "You left with 150 chips just now: coming back within 2 hours, you buy in for"
     assert told in short.content.decode() and "at least 150" in short.content.decode()
