@@ -19,7 +19,7 @@ from games.rules.cards import faces
 from games.rules.catalog import GAMES
 from games.rules.hints import low_in_words
 from games.rules.history import names_of
-from games.rules.view import HALVES, lost_words, named_reason, where_won
+from games.rules.view import lost_words, named_reason, where_won, won_halves
 from games.templatetags.poker import HISTORY_OPEN, card, runs_whole, won_net
 
 
@@ -157,31 +157,6 @@ def _just_won(context: dict) -> str:
         for seat, amount in won.items() if amount
     )  # fmt: skip
     return f'<span class="just-won">Hand {last.number}: {said}.</span><br>' if said else ""
-
-
-def won_halves(awards: list[dict]) -> dict[int, str]:
-    """Which half of a split pot each seat won, as the middle says it: " (high half)",
-    " (Omaha half)", " (both halves)", and which pot where there are side pots: " (side pot
-    1, low half)", " (main pot)"; nothing for a seat that won the only pot whole, or parts
-    of more than one pot (the result below says which)."""
-    won: dict[int, set[str]] = {}
-    pots: dict[int, set[str]] = {}
-    for award in awards:
-        if award["amount"]:
-            won.setdefault(award["seat"], set()).add(award["half"])
-            pots.setdefault(award["seat"], set()).add(award.get("pot", ""))
-    side_pots = len(set().union(*pots.values())) > 1 if pots else False
-    said = {}
-    for seat, halves in won.items():
-        if len(pots[seat]) > 1:
-            continue
-        pot = next(iter(pots[seat]))
-        parts = [pot.lower()] if side_pots and pot else []
-        if halves <= HALVES.keys():
-            parts.append("both halves" if len(halves) > 1 else HALVES[next(iter(halves))])
-        if parts:
-            said[seat] = f" ({', '.join(parts)})"
-    return said
 
 
 def _history_open(table) -> str:

@@ -38,6 +38,7 @@ from games.rules.view import (
     shown_hands,
     view,
     where_won,
+    won_halves,
 )
 
 
@@ -335,12 +336,16 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
     lost = {a["seat"]: named_reason(a, names) for a in awards if a["half"] == "none"}
     lost |= beaten_words(beaten(hand), names)  # (a hand shown that won nothing, as live)
     shown = shown_hands(hand)  # at the showdown, what each live hand makes: public then
+    halves = won_halves(awards)  # who won which half, as the table's middle said it
+    if set(halves) != {s for s in won if won[s]}:  # all or nothing: "Ann and Bob" else
+        halves = {}
     return {
         "game_name": GAMES[hand.config.game].name,
         "board": [str(c) for c in hand.board],
         "pot": 0 if hand.finished else hand.pot,  # once it is won, it is in the stacks
         "won": hand.pot if hand.finished else 0,
         "winners": listed([names[s] for s in won if won[s]]),  # "Ann and Cat", in award order
+        "split": ", ".join(f"{names[s]} wins {won[s]}{halves[s]}" for s in won if s in halves),
         "one_up": str(hand.one_up) if hand.one_up is not None else None,
         "one_up_for": names.get(hand.to_act) if hand.one_up is not None else None,
         "seats": [

@@ -256,6 +256,31 @@ def where_won(award: dict) -> list[str]:
     )
 
 
+def won_halves(awards: list[dict]) -> dict[int, str]:
+    """Which half of a split pot each seat won, as the middle says it: " (high half)",
+    " (Omaha half)", " (both halves)", and which pot where there are side pots: " (side pot
+    1, low half)", " (main pot)"; nothing for a seat that won the only pot whole, or parts
+    of more than one pot (the result below says which)."""
+    won: dict[int, set[str]] = {}
+    pots: dict[int, set[str]] = {}
+    for award in awards:
+        if award["amount"]:
+            won.setdefault(award["seat"], set()).add(award["half"])
+            pots.setdefault(award["seat"], set()).add(award.get("pot", ""))
+    side_pots = len(set().union(*pots.values())) > 1 if pots else False
+    said = {}
+    for seat, halves in won.items():
+        if len(pots[seat]) > 1:
+            continue
+        pot = next(iter(pots[seat]))
+        parts = [pot.lower()] if side_pots and pot else []
+        if halves <= HALVES.keys():
+            parts.append("both halves" if len(halves) > 1 else HALVES[next(iter(halves))])
+        if parts:
+            said[seat] = f" ({', '.join(parts)})"
+    return said
+
+
 def beaten_words(beaten: dict[int, dict[str, list[int]]], names: dict[int, str]) -> dict[int, str]:
     """Why each hand in ``beaten`` (as ``beaten`` gives it) won nothing, in words:
     "beaten for low by Cat", "beaten for the Omaha half by Ann and for the five-card half

@@ -400,6 +400,11 @@ def test_the_reviews_last_step_shows_the_pot_won_and_in_the_winners_stacks():
         )
         chips = sum(s["stack"] for s in last["seats"])  # nothing left in the middle
         assert chips == sum(s["stack"] for s in before["seats"]) + before["pot"]
+        halves = [a for a in last["awards"] if a.get("half") in ("omaha", "draw", "high", "low")]
+        if halves:  # who won which half, as the table's middle said it
+            assert " half)" in last["split"], last["split"]
+    split = review(SVITEN, len(SVITEN["actions"]), seat=1)["split"]
+    assert split.count(" wins ") == 2 and "(Omaha half)" in split and "five-card half" in split
 
 
 def test_the_reviews_showdown_says_what_each_hand_shown_makes_as_the_table_did():
