@@ -154,3 +154,15 @@ def test_a_notice_shows_at_the_top_of_the_screen_wherever_the_page_is_scrolled(
     page.wait_for_selector("#notice:not(:empty)")
     top = page.evaluate("document.getElementById('notice').getBoundingClientRect().top")
     assert page.evaluate("window.scrollY") > 0 and 0 <= top < 50
+
+
+def test_the_practice_form_holds_the_bots_to_what_the_game_seats(running_server, chromium):
+    page = chromium.new_context(viewport=PHONE).new_page()
+    page.goto(running_server.base + "/practice/")
+    bots = page.locator("input[name=bots]")
+    page.check("input[name=game][value=levys]")
+    bots.fill("7")
+    page.check("input[name=game][value=sviten]")  # six seats: five bots beside you
+    assert (bots.get_attribute("max"), bots.input_value()) == ("5", "5")
+    page.check("input[name=game][value=levys]")
+    assert (bots.get_attribute("max"), bots.input_value()) == ("7", "5")
