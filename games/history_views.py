@@ -35,13 +35,16 @@ def hand_list(request: HttpRequest, invite: str) -> HttpResponse:
     player = request.GET.get("player", "").strip()[:24]
     if game and game not in GAMES:
         game = ""
-    names = sorted({name for row in history.hand_rows(table) for name in row["players"]})
+    every = history.hand_rows(table)
+    names = sorted({name for row in every for name in row["players"]})
     player = next((name for name in names if name_key(name) == name_key(player)), player)
     rows = history.hand_rows(table, game, player)
+    played = {row["hand"].game for row in every} | {game}  # the games this table has dealt
     return render(
         request,
         "history/hands.html",
-        {"table": table, "rows": rows, "games": GAMES.values(), "game": game,
+        {"table": table, "rows": rows, "games": [g for g in GAMES.values() if g.slug in played],
+         "game": game,
          "player": player, "names": names, "is_host": is_host(request, table),
          "playing": _playing(request, table)},
     )  # fmt: skip

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -295,6 +296,15 @@ def test_the_person_deals_the_next_practice_hand_when_ready():
     said = host.post(f"/t/{real.invite}/me/deal-now/").content.decode()
     assert "Hands are dealt when the last one&#x27;s pause is over" in said
     assert "Deal the next hand" not in host.get(f"/t/{real.invite}/").content.decode()
+
+
+def test_the_hands_list_offers_only_the_games_the_table_has_dealt():
+    client = Client()
+    table = open_practice(client, "sviten", 2)
+    play_out(table, Player.objects.get(table=table, bot=False).session_key)
+    page = client.get(f"/t/{table.invite}/hands/").content.decode()
+    picker = page.split('<select name="game">')[1].split("</select>")[0]
+    assert re.findall(r'<option value="([a-z-]*)"', picker) == ["", "sviten"]  # all, Sviten
 
 
 def test_a_bot_is_never_shown_away():
