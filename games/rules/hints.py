@@ -124,10 +124,10 @@ def hand_in_words(cards: list[str], board: list[str], game: str, low: str | None
     high = high_value(held).name
     if game != "sviten":
         return f"{high} · {low_in_words(LOW_VALUES[low or 'ace-to-five'](held).name)}"
-    shared = [parse_card(c) for c in board]
+    shared = [parse_card(c) for c in board]  # each half by the name the results give it
     if len(shared) < 3:
-        return high
-    return f"{high} · Omaha with the board: {omaha_so_far(held, shared).name}"
+        return f"five-card: {high}"
+    return f"five-card: {high} · Omaha: {omaha_so_far(held, shared).name}"
 
 
 SPOILT_LOW = re.compile(r"([A-Z][A-Za-z ,]*?) \(([0-9AKQJ-]+)\) low")

@@ -215,7 +215,7 @@ def shown_hands(hand: Hand) -> dict[int, str]:
         cards = hand.players[seat].cards
         high = high_value(cards).name
         if hand.config.game == "sviten":
-            named[seat] = f"Omaha: {omaha_value(cards, hand.board).name} · held: {high}"
+            named[seat] = f"Omaha: {omaha_value(cards, hand.board).name} · five-card: {high}"
             continue
         low = low_in_words(LOW_VALUES[hand.config.low](cards).name)  # "9-9-9-K-2 low, paired"
         declared = hand.players[seat].declaration or "high"

@@ -96,10 +96,10 @@ def test_a_players_own_cards_in_words_for_each_game():
     assert hand_in_words(cards, [], "levys", "ace-to-five") == (
         "Pair of twos · 2-2-K-Q-A low, paired"  # every hand has a low
     )
-    assert hand_in_words(cards, [], "sviten", None) == "Pair of twos"
+    assert hand_in_words(cards, [], "sviten", None) == "five-card: Pair of twos"
     board = ["Jh", "Th", "9h"]  # Kh Qh with the board: a straight flush
     assert hand_in_words(cards, board, "sviten", None) == (
-        "Pair of twos · Omaha with the board: Straight flush, king high"
+        "five-card: Pair of twos · Omaha: Straight flush, king high"
     )
     assert hand_in_words([None] * 5, [], "levys", "ace-to-five") == ""
 
