@@ -290,6 +290,8 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
                      if e["event"] in ("draw", "lock") and e.get("by")} if public else {},
         "replaced": {e["seat"] for e in public["log"] if e["event"] == "replace"}
         if public else set(),  # (Levy's replace-one, after the draw)
+        "declined": {e["seat"]: e["card"] for e in public["log"] if e["event"] == "decline"}
+        if public else {},  # (Sviten's one-up card, dead)
         "awards": [dict(a, name=names.get(a["seat"], ""),
                         reason=named_reason(a, names))
                    for a in public["awards"]] if public else [],

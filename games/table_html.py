@@ -208,10 +208,12 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
             by = context["drawn_by"].get(seat["number"])  # (the host's, or the clock's)
             waiting = in_hand.get("awaits_cards")  # (Sviten: its new cards not dealt yet)
             drew = f"{'threw away' if waiting else 'drew'} {in_hand['drew']}"
+            declined = context["declined"].get(seat["number"])  # (its one-up card, dead)
             notes.append((drew if in_hand["drew"] else "stood pat")
                          + (f" ({by})" if by else "")
                          + (", then replaced one" if seat["number"] in context["replaced"]
-                            else ""))  # fmt: skip
+                            else "")
+                         + (f", declined the {faces(declined)}" if declined else ""))  # fmt: skip
         seen, hand = context["seen"], context["hand"]
         arranging = hand and hand.game == "levys" and seen["step"] == "arrange"
         if in_hand["arranged"] and arranging and not told.startswith("Order set"):  # (pill)

@@ -15,6 +15,7 @@ from django.utils import timezone
 from games import history, presence, presenter, services, state, table_html
 from games.models import ChatLine, Player, Table
 from games.rules import history as rules_history
+from games.rules.cards import faces
 from games.rules.hints import hand_in_words, low_in_words
 from games.rules.view import beaten_words, named_reason
 from games.screen import Screen
@@ -1060,3 +1061,17 @@ def test_a_sviten_seat_threw_away_its_cards_until_its_new_ones_are_dealt():
         assert note.startswith("threw away" if n in waiting else "drew"), (n, note)
     defaults_until(table, "betting")  # the one-ups taken, every new card dealt
     assert all(note.startswith("drew") for note in notes().values()), notes()
+
+
+def test_a_sviten_seat_that_declined_its_one_up_card_says_which():
+    table = dealt("sviten", players=3)
+    for kind in ("call", "call", "check", "check", "check", "check"):  # pre-flop, the flop
+        act(table, kind)
+    while (engine := state.load_engine(state.current_hand(table))).step != "one-up":
+        seat = engine.actors()[0]
+        card = str(engine.players[seat].cards[0])
+        act(table, "draw", discard=[card])  # one card each: each is offered a one-up
+    seat, offered = engine.actors()[0], str(engine.one_up)
+    act(table, "decline")
+    note = page(table, None).split(f'data-seat="{seat}"')[1].split('class="notes">')[1]
+    assert note.split("</div>")[0].startswith(f"drew 1, declined the {faces(offered)}")
