@@ -104,7 +104,7 @@ def reviewed(document: dict, step: int, seat: int | None, show_all: bool) -> dic
         said = {}
     for entry in seen["seats"]:
         entry["said"] = None if entry["to_act"] else said.get(entry["seat"])
-        if (entry["said"] or "").startswith("Declared"):  # its pill says it: not twice
+        if (entry["said"] or "").startswith("Declared "):  # its pill says it: not twice
             entry["declaration"] = None
     return seen
 

@@ -6,7 +6,7 @@
   "use strict";
   var asked = null;  // the step asked for, while its page is on its way
   function go(step) {
-    asked = step;
+    asked = parseInt(step, 10);
     location.replace("?step=" + step);
   }
   document.addEventListener("keydown", function (event) {

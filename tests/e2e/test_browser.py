@@ -320,6 +320,9 @@ def test_a_player_steps_through_a_hand_review(request, running_server, chromium)
     assert ann.locator(".seat.me .card[data-card]").count() == 5
     ann.click(".stepper #prev")
     ann.wait_for_selector(f".stepper[data-step='{total - 1}']")
+    ann.click(".stepper #prev")  # a key pressed before the page comes counts on from it
+    ann.keyboard.press("ArrowLeft")
+    ann.wait_for_selector(f".stepper[data-step='{total - 3}']")
     ann.go_back()  # the steps are one place in the history: Back leaves the review
     ann.wait_for_selector("table.hands")
 
@@ -353,9 +356,12 @@ def test_the_draw_button_says_what_it_will_do_and_an_old_notice_goes(running_ser
     assert button.inner_text() == "Draw 1"
 
 
-def test_a_check_fold_ticked_ahead_is_played_when_the_turn_comes(running_server, chromium):
+def heads_up_on_phones(running_server, chromium, touch: bool = False):
+    """The host on a laptop opens High-Low Declare; Ann and Bob sit on phones (``touch``:
+    tapped, not clicked) and hold their cards: (host, {"Ann": page, "Bob": page})."""
     host = chromium.new_context(viewport=LAPTOP).new_page()
-    pages = {name: chromium.new_context(viewport=PHONE).new_page() for name in ("Ann", "Bob")}
+    pages = {name: chromium.new_context(viewport=PHONE, is_mobile=touch, has_touch=touch)
+             .new_page() for name in ("Ann", "Bob")}  # fmt: skip
     link = create_table(host, running_server.base, "high-low-declare")
     sit(pages["Ann"], link, "Ann", "1")
     sit(pages["Bob"], link, "Bob", "2")
@@ -363,6 +369,11 @@ def test_a_check_fold_ticked_ahead_is_played_when_the_turn_comes(running_server,
     host.click("button:has-text('Start dealing')")
     for page in pages.values():
         page.wait_for_selector(".seat.me .card[data-card]")
+    return host, pages
+
+
+def test_a_check_fold_ticked_ahead_is_played_when_the_turn_comes(running_server, chromium):
+    host, pages = heads_up_on_phones(running_server, chromium)
     first = next(n for n, p in pages.items() if p.locator(".controls").count())
     second = "Bob" if first == "Ann" else "Ann"
     waiting = pages[second]
@@ -378,15 +389,7 @@ def test_a_check_fold_ticked_ahead_is_played_when_the_turn_comes(running_server,
 
 
 def test_call_any_calls_a_bet_and_check_fold_folds_to_one(running_server, chromium):
-    host = chromium.new_context(viewport=LAPTOP).new_page()
-    pages = {name: chromium.new_context(viewport=PHONE).new_page() for name in ("Ann", "Bob")}
-    link = create_table(host, running_server.base, "high-low-declare")
-    sit(pages["Ann"], link, "Ann", "1")
-    sit(pages["Bob"], link, "Bob", "2")
-    host.wait_for_selector(".seat:has-text('Bob')")
-    host.click("button:has-text('Start dealing')")
-    for page in pages.values():
-        page.wait_for_selector(".seat.me .card[data-card]")
+    host, pages = heads_up_on_phones(running_server, chromium)
 
     def bet_against(tick: str, answer: str) -> None:
         """The player waiting ticks ``tick``; the one to act bets; the ``answer`` is made
@@ -414,16 +417,7 @@ def test_call_any_calls_a_bet_and_check_fold_folds_to_one(running_server, chromi
 def test_a_raise_tapped_twice_does_not_also_tick_check_fold(running_server, chromium):
     """On a phone the boxes to act ahead come where the raise was: a second tap landing
     on them just after is ignored; a tap a moment later ticks, and shows it."""
-    host = chromium.new_context(viewport=LAPTOP).new_page()
-    pages = {name: chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
-             for name in ("Ann", "Bob")}  # fmt: skip
-    link = create_table(host, running_server.base, "high-low-declare")
-    sit(pages["Ann"], link, "Ann", "1")
-    sit(pages["Bob"], link, "Bob", "2")
-    host.wait_for_selector(".seat:has-text('Bob')")
-    host.click("button:has-text('Start dealing')")
-    for page in pages.values():
-        page.wait_for_selector(".seat.me .card[data-card]")
+    _host, pages = heads_up_on_phones(running_server, chromium, touch=True)
     page = next(p for p in pages.values() if p.locator(".controls").count())
     page.locator(".controls form.raise button.primary").tap()
     box = page.locator(".act-ahead label:has(#ahead-check-fold)")

@@ -363,8 +363,9 @@ def test_a_declaration_left_in_the_fist_never_shows_in_the_review_or_the_log():
     assert "declared Low" in clients[declarer].get(f"{url}?step={total}").content.decode()
 
 
-def test_a_vocal_declaration_shows_once_on_its_seat_in_the_review():
-    table = make_table("high-low-declare", declare="vocal")
+@pytest.mark.parametrize("declare", ["vocal", "chips"])
+def test_a_declaration_shows_once_on_its_seat_in_the_review(declare):
+    table = make_table("high-low-declare", declare=declare, history_open=True)
     seat_players(table, 2)
     services.set_dealing(table.pk, True)
     while (hand := state.current_hand(table)) is not None:
@@ -378,9 +379,11 @@ def test_a_vocal_declaration_shows_once_on_its_seat_in_the_review():
     actions = history.full_document(hand)["actions"]
     step = next(k for k, a in enumerate(actions, 1) if a["type"] == "declare")
     page = Client().get(f"/t/{table.invite}/hands/{hand.number}/?step={step}").content.decode()
-    seat = actions[step - 1]["seat"]
+    seat = actions[step - 1]["seat"]  # (an open history: the fist's choice shows, grey)
     declarer = page.split(f'data-seat="{seat}"')[1].split("</div>\n  </div>")[0]
-    assert declarer.count("eclared High") == 1  # the pill, not a note beside it too
+    assert declarer.count("eclared High") == 1  # the pill, or the note beside a bare pill
+    if declare == "chips":
+        assert '"notes">declared High' in declarer and declarer.endswith('"said">Declared')
 
 
 def test_the_hands_and_the_ledger_tell_a_player_dealt_in_that_their_hand_goes_on():
