@@ -395,8 +395,10 @@ def change_settings(table: Table, **settings) -> str:
         table.button = min(table.button, table.seat_count) if table.button else table.button
         told.append(f"the table has {seats} \u2192 {table.seat_count} seats")
     if (table.action_clock, table.time_bank) != before[1:3]:
-        if table.action_clock == before[1]:  # only the time bank
-            told.append(f"time bank {_seconds(before[2])} \u2192 {_seconds(table.time_bank)}")
+        if table.action_clock == before[1]:  # only the time bank (it waits for a clock)
+            if table.action_clock:
+                told.append(f"time bank {_seconds(before[2])} \u2192 "
+                            f"{_seconds(table.time_bank)}")  # fmt: skip
         else:
             told.append(f"action clock {_clock_words(*before[1:3])} \u2192 "
                         f"{_clock_words(table.action_clock, table.time_bank)}")  # fmt: skip
@@ -564,9 +566,12 @@ def request_seat(
 
 
 def _last_cash_out(table: Table, session_key: str) -> LedgerEntry | None:
-    """The latest cash-out at ``table`` by whoever sat there from this browser."""
-    out = LedgerEntry.objects.filter(table=table, kind="cash-out", player__session_key=session_key)
-    return out.order_by("-created", "-id").first()
+    """The cash-out by whoever sat at ``table`` from this browser, if it is their latest
+    move of money there (a buy-in since has used it; leaving with nothing writes none)."""
+    moves = LedgerEntry.objects.filter(table=table, player__session_key=session_key,
+                                       kind__in=("buy-in", "cash-out"))  # fmt: skip
+    last = moves.order_by("-created", "-id").first()
+    return last if last is not None and last.kind == "cash-out" else None
 
 
 def _joined(table: Table, **values) -> Player:
@@ -791,7 +796,10 @@ def choose_game(table: Table, session_key: str, game: str, now: datetime | None 
     dealt = len(dealt_in(players(table)))
     table.chosen_game = _ruled(table_rules.choose_game, player.seat, button, game, dealt)
     table.chosen_by = ""
-    _deal_if_ready(table, now or timezone.now())
+    now = now or timezone.now()
+    if table.practice:  # the person picks when ready: the pick deals
+        table.next_deal_at = now
+    _deal_if_ready(table, now)
 
 
 # -- hands ------------------------------------------------------------------------
@@ -860,15 +868,24 @@ def _game_last_played(table: Table, players: int) -> str:
 
 
 @writes_table
-def deal_now(table: Table, session_key: str, now: datetime | None = None) -> None:
+def deal_now(
+    table: Table, session_key: str, after: int | None = None, now: datetime | None = None
+) -> None:
     """At a practice table the person deals the next hand when they have read the last
-    one's result (it waits PRACTICE_PAUSE for them)."""
+    one's result (it waits PRACTICE_PAUSE for them); ``after``: the number of the hand
+    whose result they read (a second tap once it is dealt changes nothing, and says
+    nothing; a page behind the table is refused)."""
     now = now or timezone.now()
     _seated(table, session_key)
     if not table.practice:
         raise ServiceError("hands are dealt when the last one's pause is over")
-    if _current_hand(table):
+    hand, last = _current_hand(table), _last_hand(table)
+    if hand and after is not None and hand.number == after + 1:
+        return UNCHANGED  # dealt already, by the first tap
+    if hand:
         raise ServiceError("a hand is being played")
+    if after is not None and (last.number if last else 0) != after:
+        raise StaleAction("the table has moved on since: here it is now")
     if not table.dealing:
         raise ServiceError("dealing is paused: resume it first")
     table.next_deal_at = now
@@ -1123,7 +1140,7 @@ def void_hand(table: Table, now: datetime | None = None) -> None:
         note = f"hand {hand.number} voided: {amount} returned to {player.name}"
         statements.create(LedgerEntry(table=table, player=player, kind="void", amount=0,
                                       note=note, hand=hand))  # fmt: skip
-    table.next_deal_at = now + DEAL_PAUSE
+    table.next_deal_at = now + (PRACTICE_PAUSE if table.practice else DEAL_PAUSE)
     _apply_waiting_rebuys(table)  # before the next deal, as at a hand's end
     _announce(table, f"Hand {hand.number} voided: every bet is returned.")  # (its news goes)
 

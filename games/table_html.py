@@ -116,26 +116,27 @@ def _step(context: dict) -> str:
     chooser = context["chooser"]
     if chooser and table.chosen_game and table.game == "dealers-choice":
         picked = f"Dealer's choice: {GAMES[table.chosen_game].name} is picked."  # (the picker
-        return f"{_just_won(context)}{escape(picked)} {_coming(table)}"  # may have left since)
+        return f"{_just_won(context)}{escape(picked)} {_coming(table, context)}"  # may have gone)
     if chooser and table.game == "dealers-choice":
         name = escape(context["chooser_name"])
         due = context["choice_due"]
         if table.practice and context["chooser_is_a_bot"]:  # (it picks as the deal comes)
-            return _just_won(context) + _coming(table)
+            return _just_won(context) + _coming(table, context)
         return _just_won(context) + (
             f"Dealer's choice: waiting for {name} (seat {chooser}, on the button) "
             f"to pick the game.{clock(due, table.action_clock) if due else ''}")  # fmt: skip
     if not chooser:  # (the next hand's button: none until two players can be dealt in)
         return _just_won(context) + "The next hand waits for two players who can be dealt in."
-    return _just_won(context) + _coming(table)
+    return _just_won(context) + _coming(table, context)
 
 
-def _coming(table) -> str:
-    if table.practice:  # the person deals when they have read the result
+def _coming(table, context: dict) -> str:
+    if table.practice:  # the person deals when they have read the result (of hand ``after``)
         url = reverse("player_action", args=[table.invite, "deal-now"])
+        after = context["last_hand"].number if context["last_hand"] else 0
         return (f'<form class="deal-now" hx-post="{url}" hx-target="#notice" '
-                f'hx-swap="outerHTML"><button class="primary">Deal the next hand</button>'
-                "</form>")  # fmt: skip
+                f'hx-swap="outerHTML"><input type="hidden" name="after" value="{after}">'
+                '<button class="primary">Deal the next hand</button></form>')  # fmt: skip
     if not table.next_deal_at:
         return "Next hand coming up."
     at = int(table.next_deal_at.timestamp())  # table.js counts down to it

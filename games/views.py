@@ -255,7 +255,10 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             amount = cleaned(RebuyForm(request.POST))["amount"]
             message = services.request_rebuy(table.pk, key, amount, host=is_host(request, table))
         elif what == "deal-now":  # (at a practice table: the hand dealt says it)
-            services.deal_now(table.pk, key)
+            after = request.POST.get("after")  # the hand whose result the page showed
+            if after is not None and not after.isdigit():
+                raise ServiceError("which hand's result was read is not a hand number")
+            services.deal_now(table.pk, key, None if after is None else int(after))
             message = ""
         elif what == "cash-out":
             amount = services.leave(table.pk, key)
@@ -264,12 +267,14 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             worth = in_money(amount, None if table.practice else table.chip_value or None)
             worth = f" (worth {worth})" if worth is not None else ""
             message = f"You cashed out {amount} chips{worth}.{settle} Thanks for playing."
-            least = min(amount, table.max_buy_in)
-            if least > table.min_buy_in and not table.practice:  # (seating.back_with_enough)
+            least = min(amount, table.max_buy_in)  # (seating.back_with_enough)
+            if least > table.min_buy_in and not table.practice:
                 hours = COMING_BACK // 60
                 message += f" Coming back within {hours} hours, you buy in for at least {least}."
-                until = int(time.time()) + 60 * COMING_BACK  # (table.js keeps it till then)
-                return notice(request, message, buy_in_least=(least, until))
+            else:
+                least = 0  # (table.js forgets an earlier one)
+            until = int(time.time()) + 60 * COMING_BACK  # (table.js keeps it till then)
+            return notice(request, message, buy_in_least=(least, until))
         else:
             raise Http404("no such action")
     except ServiceError as error:

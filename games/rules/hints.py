@@ -127,7 +127,7 @@ def hand_in_words(cards: list[str], board: list[str], game: str, low: str | None
     shared = [parse_card(c) for c in board]  # each half by the name the results give it
     if len(shared) < 3:
         return f"five-card: {high}"
-    return f"five-card: {high} · Omaha: {omaha_so_far(held, shared).name}"
+    return f"Omaha: {omaha_so_far(held, shared).name} · five-card: {high}"  # (as at a showdown)
 
 
 SPOILT_LOW = re.compile(r"([A-Z][A-Za-z ,]*?) \(([0-9AKQJ-]+)\) low")

@@ -112,14 +112,16 @@
   function askLeast() {
     var buyIn = document.getElementById("join-buy-in");
     var least = JSON.parse(stored("pokerhome-least" + location.pathname) || "null");
-    if (!buyIn || !least) return;
+    if (!buyIn || !least || !least.chips) return;
     if (Date.now() > least.until) { store("pokerhome-least" + location.pathname, null); return; }
-    if (parseInt(buyIn.min, 10) >= least.chips) return;
-    buyIn.min = least.chips;
-    if (parseInt(buyIn.value, 10) < least.chips) buyIn.value = least.chips;
+    var chips = Math.min(least.chips, parseInt(buyIn.max, 10));  // (the host may lower it)
+    if (parseInt(buyIn.min, 10) >= chips) return;
+    buyIn.min = chips;
+    if (parseInt(buyIn.value, 10) < chips) buyIn.value = chips;
     var hint = buyIn.parentNode.querySelector(".hint");
-    if (hint) hint.textContent = least.chips + " to " + buyIn.max + " chips: at least what " +
-      "you left with, until " + new Date(least.until).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    var until = new Date(least.until).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    if (hint) hint.textContent = chips + " to " + buyIn.max + " chips: you left the table " +
+      "lately, so at least " + chips + " until " + until;
   }
   document.addEventListener("DOMContentLoaded", askLeast);
   document.addEventListener("htmx:wsAfterMessage", askLeast);

@@ -240,7 +240,7 @@ def test_the_join_form_asks_a_player_back_soon_for_what_they_left_with(running_s
         box.wait_for()
         assert box.get_attribute("min") == "300" and box.input_value() == "500"
         hint = cat.inner_text(".join label:has(#join-buy-in) .hint")
-        assert hint.startswith("300 to 500 chips: at least what you left with, until ")
+        assert hint.startswith("300 to 500 chips: you left the table lately, so at least 300 ")
         box.fill("150")  # the browser asks for more before the server is asked
         assert box.evaluate("el => el.validity.rangeUnderflow")
         cat.goto(link)

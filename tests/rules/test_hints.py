@@ -99,7 +99,7 @@ def test_a_players_own_cards_in_words_for_each_game():
     assert hand_in_words(cards, [], "sviten", None) == "five-card: Pair of twos"
     board = ["Jh", "Th", "9h"]  # Kh Qh with the board: a straight flush
     assert hand_in_words(cards, board, "sviten", None) == (
-        "five-card: Pair of twos · Omaha: Straight flush, king high"
+        "Omaha: Straight flush, king high · five-card: Pair of twos"
     )
     assert hand_in_words([None] * 5, [], "levys", "ace-to-five") == ""
 

@@ -195,6 +195,8 @@ def test_a_change_says_what_it_was_before():
     assert services.change_settings(table.pk, action_clock=20, time_bank=30) == (
         "Saved: time bank off \u2192 30 seconds."
     )
+    services.change_settings(table.pk, action_clock=None, time_bank=30)
+    assert services.change_settings(table.pk, time_bank=60) == "Saved."  # no clock to bank for
     was = "Levy's Game · Half-pot-limit · ante 1 · 3 raises a round · stake cap 40"
     now = "Sviten Special · Pot-limit · blinds 1/2 · 4 raises a round · stake cap 40"
     assert services._stakes_change(was, now) == (

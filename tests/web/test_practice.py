@@ -265,8 +265,9 @@ def test_a_bot_explains_its_last_move_only_once_its_cards_were_shown():
     page = client.get(f"/t/{table.invite}/").content.decode()
     assert page.count('class="why"') == len(hand.bots)
     services.tick(table.pk, timezone.now() + timedelta(seconds=30))  # it waits for the person
+    page = client.get(f"/t/{table.invite}/").content.decode()
     assert state.current_hand(table) is None and "Deal the next hand</button>" in page
-    client.post(f"/t/{table.invite}/me/deal-now/")
+    client.post(f"/t/{table.invite}/me/deal-now/", {"after": hand.number})
     assert state.current_hand(table).number == hand.number + 1
     again = client.get(f"/t/{table.invite}/explain/{bot_seat}/").content.decode()
     assert again == said  # still of the hand over, not of the one being played
@@ -278,17 +279,29 @@ def test_the_person_deals_the_next_practice_hand_when_ready():
     table = open_practice(client, "levys", 2)
     me = Player.objects.get(table=table, bot=False).session_key
     deal = f"/t/{table.invite}/me/deal-now/"
-    assert "A hand is being played" in client.post(deal).content.decode()
+    assert "A hand is being played" in client.post(deal, {"after": 1}).content.decode()
     play_out(table, me)
     services.tick(table.pk, timezone.now() + timedelta(minutes=9))  # the result stays up
     assert state.current_hand(table) is None
+    assert 'name="after" value="1"><button class="primary">Deal the next hand' in client.get(
+        f"/t/{table.invite}/").content.decode()  # fmt: skip
     watcher = Client()  # only the person at the table deals
-    assert "You are not seated" in watcher.post(deal).content.decode()
+    assert "You are not seated" in watcher.post(deal, {"after": 1}).content.decode()
+    for bad in ({"after": "one"}, {"after": "0"}):  # forged, or a page behind the table
+        said = client.post(deal, bad).content.decode()
+        assert "not a hand number" in said or "moved on" in said
     assert state.current_hand(table) is None
-    assert client.post(deal).status_code == 200 and state.current_hand(table).number == 2
+    assert client.post(deal, {"after": 1}).status_code == 200
+    assert state.current_hand(table).number == 2
+    version = Table.objects.get(pk=table.pk).version
+    said = client.post(deal, {"after": 1}).content.decode()  # the double tap's second
+    assert "error" not in said and Table.objects.get(pk=table.pk).version == version
     play_out(table, me)
     services.tick(table.pk, timezone.now() + timedelta(minutes=11))  # one left: it goes on
     assert state.current_hand(table).number == 3
+    services.void_hand(table.pk)  # a voided hand waits for the person too
+    services.tick(table.pk, timezone.now() + timedelta(minutes=1))
+    assert state.current_hand(table) is None
     from tests.web.test_views import host_client
 
     host, real = host_client()  # at a real table the pause decides, not a player

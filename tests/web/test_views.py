@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games import state
+from games import services, state
 from games.models import LedgerEntry, Player, Table
 from tests.web.helpers import make_table, seat_players
 
@@ -158,6 +158,16 @@ def test_a_player_who_cashed_out_comes_back_soon_with_at_least_that_stack():
     LedgerEntry.objects.filter(kind="cash-out").update(created=timezone.now() - timedelta(hours=2))
     said = ann.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Ann", "buy_in": 100})
     assert "you are in seat 2" in said.content.decode()  # two hours on: as anyone
+    ann_id = Player.objects.get(name="Ann", status="seated").pk
+    services.adjust_stack(table.pk, ann_id, 200, kind="money")
+    ann.post(f"/t/{table.invite}/me/cash-out/")  # 300: she comes back with 300
+    said = ann.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Ann", "buy_in": 300})
+    ann_id = Player.objects.get(name="Ann", status="seated").pk
+    services.adjust_stack(table.pk, ann_id, -300, kind="correction")  # and loses all of it
+    said = ann.post(f"/t/{table.invite}/me/cash-out/").content.decode()
+    assert 'data-buy-in-least="0"' in said and "at least" not in said  # nothing to bring back
+    said = ann.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Ann", "buy_in": 100})
+    assert "you are in seat 2" in said.content.decode()  # the last cash-out was used since
 
 
 def test_a_player_in_the_hand_is_told_to_cash_out_when_it_ends():
