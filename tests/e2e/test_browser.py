@@ -414,15 +414,24 @@ def test_call_any_calls_a_bet_and_check_fold_folds_to_one(running_server, chromi
     bet_against("#ahead-check-fold", "folds")  # after it: a new round, ticked anew
 
 
+SECOND_TAP = """() => new MutationObserver((_, watching) => {
+  const box = document.querySelector('.act-ahead label:has(#ahead-check-fold)');
+  if (!box) return;
+  watching.disconnect();
+  box.click();
+  window.secondTapLanded = true;
+}).observe(document.body, { childList: true, subtree: true })"""
+
+
 def test_a_raise_tapped_twice_does_not_also_tick_check_fold(running_server, chromium):
     """On a phone the boxes to act ahead come where the raise was: a second tap landing
     on them just after is ignored; a tap a moment later ticks, and shows it."""
     _host, pages = heads_up_on_phones(running_server, chromium, touch=True)
     page = next(p for p in pages.values() if p.locator(".controls").count())
+    page.evaluate(SECOND_TAP)  # the double tap's second lands on the boxes as they come
     page.locator(".controls form.raise button.primary").tap()
+    page.wait_for_function("window.secondTapLanded")
     box = page.locator(".act-ahead label:has(#ahead-check-fold)")
-    box.wait_for()
-    box.tap()  # the double tap's second, as the boxes come
     assert not page.locator("#ahead-check-fold").is_checked()
     page.wait_for_timeout(800)
     box.tap()
