@@ -451,6 +451,8 @@ def _stakes_change(was: str, now: str) -> str:
     for key, bit in _stakes_bits(now):
         old = before.pop(key, bit)
         said.append(bit if old == bit else _changed_words(old, bit))
+    if now.startswith("Dealer's choice"):  # (a game's own settings are kept for when it is picked)
+        before = {k: bit for k, bit in before.items() if k not in ("declare", "A-# low")}
     gone = f" (no longer {', '.join(before.values())})" if before else ""
     return dot.join(said) + gone
 

@@ -210,6 +210,8 @@ def test_a_change_says_what_it_was_before():
     assert services._stakes_change(was + " · A-5 low", now + " · A-6 low").endswith(
         "chips in fist \u2192 vocal declarations · A-5 \u2192 A-6 low"
     )
+    choice = services._stakes_change(was + " · A-5 low · ante 1", "Dealer's choice · Pot-limit")
+    assert choice.endswith("(no longer ante 1)")  # High-Low Declare's own, kept for its turn
 
 
 def test_opening_the_hand_history_says_it_opens_every_hand_at_once():
