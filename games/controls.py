@@ -143,12 +143,14 @@ def _replace(sequence: int, cards: list[dict]) -> str:
     return f"{form}    {_form(sequence, 'keep', 'Keep all five')}\n"
 
 
-def _one_up(legal: dict, sequence: int) -> str:
+def _one_up(legal: dict, sequence: int, takes: str) -> str:
     thrown = face(legal["for"])
     take = _form(sequence, "take", f"Take the {face(legal['card'])} for your {thrown}",
                  css=' class="primary"')  # fmt: skip
     decline = _form(sequence, "decline", "Decline: next card face down")
-    return f'    <div class="row">{take}{decline}</div>\n'
+    makes = (f'    <p class="takes">If you take the {face(legal["card"])}: {escape(takes)}</p>\n'
+             if takes else "")  # fmt: skip
+    return f'{makes}    <div class="row">{take}{decline}</div>\n'
 
 
 def _declare(legal: dict, sequence: int, secret: bool) -> str:
@@ -164,9 +166,10 @@ def _declare(legal: dict, sequence: int, secret: bool) -> str:
 
 def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: list,
           cards: list[dict], stage: str = "", hint: str = "", hand: str = "",
-          rules: str = "") -> str:  # fmt: skip
+          rules: str = "", takes: str = "") -> str:  # fmt: skip
     """The forms for ``legal`` (the viewer's legal actions; None: not this viewer's turn),
-    in the bar at the foot of the screen, under a "Your turn" banner."""
+    in the bar at the foot of the screen, under a "Your turn" banner; ``takes``: what the
+    viewer's cards would make with a one-up card taken."""
     if not legal:
         return ""
     step = legal["step"]
@@ -183,7 +186,7 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
     elif step == "replace":
         body = _replace(sequence, cards)
     elif step == "one-up":
-        body = _one_up(legal, sequence)
+        body = _one_up(legal, sequence, takes)
     elif step == "declare":
         body = _declare(legal, sequence, declare == "chips" or game == "levys")
     else:

@@ -418,7 +418,16 @@ def controls_html(context: dict) -> str:
                           context["presets"], context["my_cards"], seen["stage"],
                           hint_for_actor(seen), context["my_hand"],
                           rules_link(hand.game, legal["step"],
-                                     any(c.get("up") for c in context["my_cards"])))  # fmt: skip
+                                     any(c.get("up") for c in context["my_cards"])),
+                          _one_up_makes(legal, context["my_cards"], seen))  # fmt: skip
+
+
+def _one_up_makes(legal: dict, cards: list[dict], seen: dict) -> str:
+    """What the viewer's cards make with the one-up card taken for the one thrown."""
+    if legal["step"] != "one-up":
+        return ""
+    held = tuple(legal["card"] if c["name"] == legal["for"] else c["name"] for c in cards)
+    return _words_for(held, tuple(seen["board"]), seen["game"], seen["stakes"]["low"])
 
 
 def _act_ahead(context: dict) -> str:

@@ -19,6 +19,7 @@ from games.rules.cards import faces
 from games.rules.catalog import GAMES
 from games.rules.hints import low_in_words
 from games.rules.history import names_of
+from games.rules.names import listed
 from games.rules.view import lost_words, named_reason, where_won, won_halves
 from games.templatetags.poker import HISTORY_OPEN, card, runs_whole, won_net
 
@@ -87,6 +88,21 @@ def clock(deadline, seconds: int | None) -> str:
             '<span class="countdown"></span></span>')  # fmt: skip
 
 
+def _waiting(seen: dict, names: dict[int, str]) -> str:
+    """Who the hand waits for, by name for one or two; for more, how many (their seats
+    say "to act"), so that the middle stays short enough to keep clear of the seats."""
+    actors = [names.get(s, "") for s in seen["actors"]]
+    if len(actors) == 1:  # a short name is not cut in two, nor "to" and "act" apart
+        name = escape(actors[0])
+        return (name.replace(" ", "&nbsp;") if len(name) <= 12 else name) + "&nbsp;to&nbsp;act"
+    if len(actors) == 2:
+        return f"waiting for {escape(listed(actors))}"
+    still_in = sum(1 for s in seen["seats"] if not s["folded"])
+    if len(actors) == still_in:
+        return f"waiting for all {still_in}"
+    return f"waiting for {len(actors)} players"
+
+
 def _step(context: dict) -> str:
     table, hand, seen = context["table"], context["hand"], context["seen"]
     if hand:
@@ -95,11 +111,8 @@ def _step(context: dict) -> str:
         game = f" ({GAMES[hand.game].name})" if table.game == "dealers-choice" else ""
         step = f"<strong>{escape(seen['stage'])}</strong>"
         bits = [f"Hand {hand.number}{escape(game)}: {step}", _pots(seen)]
-        actors = [context["names"].get(s, "") for s in seen["actors"]]
-        if actors:
-            waiting = escape(", ".join(actors))
-            one = f"{waiting}&nbsp;to&nbsp;act"  # (never "to" and "act" apart)
-            bits.append(one if len(actors) == 1 else f"waiting for {waiting}")
+        if seen["actors"]:
+            bits.append(_waiting(seen, context["names"]))
         html = " &middot; ".join(bits)
         if hand.deadline and hand.bank_from:  # the clock ran out: the time bank runs
             seconds = int((hand.deadline - hand.bank_from).total_seconds())

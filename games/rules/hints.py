@@ -102,8 +102,8 @@ def hint_for_others(seen: dict, names: dict[int, str] | None = None) -> str:
     if step == "declare":
         if seen["stakes"]["declare"] == "vocal":
             return f"{who} declares next, out loud."
-        return "The fists open together once everyone has declared."  # (the step line
-    return ""  # names who has not declared yet)
+        return "The fists open together once everyone has declared."  # (the seats yet
+    return ""  # to declare say "to act")
 
 
 def hand_in_words(cards: list[str], board: list[str], game: str, low: str | None) -> str:

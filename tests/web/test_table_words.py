@@ -749,6 +749,31 @@ def test_a_seats_pill_says_a_vocal_declaration_and_keeps_a_fist_closed(declare, 
     assert "declared Low" not in html  # said once, on the pill
 
 
+def test_the_middle_names_who_it_waits_for_up_to_two_and_counts_more():
+    table = dealt("levys", players=5)
+    engine = state.load_engine(state.current_hand(table))
+    act(table, "bet", to=engine.legal_actions(engine.actors()[0])["min_to"])
+    for move in ("fold", "call", "call", "call"):
+        act(table, move)
+    defaults_until(table, "arrange")  # the four left arrange at once
+
+    def waiting() -> str:
+        step = page(table, None).split('<p class="step">')[1].split("</p>")[0]
+        return unescape(re.sub(r"<[^>]+>", "", step)).split(" · ")[-1]
+
+    said = []
+    for _ in range(4):
+        said.append(waiting())
+        hand = state.current_hand(table)
+        engine = state.load_engine(hand)
+        seat = engine.actors()[0]
+        services.act(table.pk, session_of(table, seat), hand.sequence,
+                     {"type": "arrange", "order": engine.absent_action(seat)["order"]})  # fmt: skip
+    assert said[:2] == ["waiting for all 4", "waiting for 3 players"]
+    assert re.fullmatch(r"waiting for P\d and P\d", said[2]) and said[3].endswith("\xa0to\xa0act")
+    assert said[3].split("\xa0")[0] in said[2]
+
+
 def test_an_order_set_is_said_once_on_the_seats_pill():
     table = dealt("levys", players=3)
     seat = defaults_until(table, "arrange")
@@ -1075,3 +1100,21 @@ def test_a_sviten_seat_that_declined_its_one_up_card_says_which():
     act(table, "decline")
     note = page(table, None).split(f'data-seat="{seat}"')[1].split('class="notes">')[1]
     assert note.split("</div>")[0].startswith(f"drew 1, declined the {faces(offered)}")
+
+
+def test_the_one_up_offer_says_what_taking_the_card_makes():
+    table = dealt("sviten", players=3)
+    for kind in ("call", "call", "check", "check", "check", "check"):  # pre-flop, the flop
+        act(table, kind)
+    while (engine := state.load_engine(state.current_hand(table))).step != "one-up":
+        seat = engine.actors()[0]
+        act(table, "draw", discard=[str(engine.players[seat].cards[0])])
+    seat = engine.actors()[0]
+    held = [str(c) for c in engine.players[seat].cards]
+    thrown, offered = str(engine.players[seat].locked[0]), str(engine.one_up)
+    taken = [offered if c == thrown else c for c in held]
+    makes = hand_in_words(taken, [str(c) for c in engine.board], "sviten", None)
+    assert makes.startswith("Omaha: ") and " · five-card: " in makes
+    bar = unescape(page(table, session_of(table, seat)))
+    assert f"If you take the {faces(offered)}: {makes}" in bar
+    assert "If you take" not in unescape(page(table, session_of(table, engine.actors()[0] % 3 + 1)))
