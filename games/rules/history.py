@@ -326,6 +326,12 @@ def _and_then(
     return ". ".join([words, *told])
 
 
+def _wins(won: int, put_in: int) -> str:
+    """What a seat did with what it won, as its seat said at the table: a seat that won
+    exactly what it put in "gets back" its own chips."""
+    return "gets back" if won == put_in else "wins"
+
+
 def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, str]) -> dict:
     """The hand now as the reviewer may see it, but for the cards in the hands."""
     declarations = _declarations(hand, seat, show_all)
@@ -337,6 +343,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
     lost |= beaten_words(beaten(hand), names)  # (a hand shown that won nothing, as live)
     shown = shown_hands(hand)  # at the showdown, what each live hand makes: public then
     halves = won_halves(awards)  # who won which half, as the table's middle said it
+    put_in = {s: p.contributed for s, p in hand.players.items()}
     if set(halves) != {s for s in won if won[s]}:  # all or nothing: "Ann and Bob" else
         halves = {}
     return {
@@ -345,7 +352,9 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
         "pot": 0 if hand.finished else hand.pot,  # once it is won, it is in the stacks
         "won": hand.pot if hand.finished else 0,
         "winners": listed([names[s] for s in won if won[s]]),  # "Ann and Cat", in award order
-        "split": ", ".join(f"{names[s]} wins {won[s]}{halves[s]}" for s in won if s in halves),
+        "split": ", ".join(
+            f"{names[s]} {_wins(won[s], put_in[s])} {won[s]}{halves[s]}" for s in won if s in halves
+        ),
         "one_up": str(hand.one_up) if hand.one_up is not None else None,
         "one_up_for": names.get(hand.to_act) if hand.one_up is not None else None,
         "seats": [

@@ -407,6 +407,17 @@ def test_the_reviews_last_step_shows_the_pot_won_and_in_the_winners_stacks():
     assert split.count(" wins ") == 2 and "(Omaha half)" in split and "five-card half" in split
 
 
+def test_the_reviews_last_step_says_gets_back_for_a_seat_that_won_its_own_chips():
+    document = played(
+        scripted_document("high-low-declare", ["As Ah Kh Qs 9c", "6c 4d 3c 2d 7h"], ante=1),
+        "1 check", "2 check", "1 draw", "2 draw", "1 check", "2 check",
+        "1 declare high", "2 declare low",
+    )  # fmt: skip
+    last = review(document, len(document["actions"]), seat=1)
+    assert last["split"] == "P1 gets back 1 (high half), P2 gets back 1 (low half)"
+    assert text_log(document, seat=1)[-2].startswith("P1 wins 1 (Main pot, high half)")
+
+
 def test_the_reviews_showdown_says_what_each_hand_shown_makes_as_the_table_did():
     from games.rules.view import shown_hands
 
