@@ -219,12 +219,13 @@ def part_of_hand(hand: Hand) -> str:
     return hand.street or hand.step
 
 
-def award_text(award: dict, name: str) -> str:
-    """One award in words: "Bob wins 22 (Main pot): everyone else folded"."""
+def award_text(award: dict, name: str, wins: str = "wins") -> str:
+    """One award in words: "Bob wins 22 (Main pot): everyone else folded"; ``wins``: the
+    verb, "gets back" for a seat that won only its own chips."""
     if not award["amount"]:
         return f"{name}: {award['reason']}"
     where = where_won(award)
-    text = f"{name} wins {award['amount']}"
+    text = f"{name} {wins} {award['amount']}"
     text += f" ({', '.join(where)})" if where else ""
     text += f" with {low_in_words(award['hand'])}" if award.get("hand") else ""
     return f"{text}: {award['reason']}" if award.get("reason") else text
@@ -378,7 +379,15 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
             for s, p in sorted(hand.players.items())
         ],
         "awards": [
-            {**a, "text": award_text(_shown(_named(a, names)), names[a["seat"]])} for a in awards
+            {
+                **a,
+                "text": award_text(
+                    _shown(_named(a, names)),
+                    names[a["seat"]],
+                    _wins(won[a["seat"]], put_in[a["seat"]]),
+                ),
+            }
+            for a in awards
         ]
         + _beaten_lines(hand, names),
         "showdown": hand.showdown,

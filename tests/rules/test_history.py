@@ -415,6 +415,7 @@ def test_the_reviews_last_step_says_gets_back_for_a_seat_that_won_its_own_chips(
     )  # fmt: skip
     last = review(document, len(document["actions"]), seat=1)
     assert last["split"] == "P1 gets back 1 (high half), P2 gets back 1 (low half)"
+    assert last["awards"][0]["text"].startswith("P1 gets back 1 (Main pot, high half) with ")
     assert text_log(document, seat=1)[-2].startswith("P1 wins 1 (Main pot, high half)")
 
 
