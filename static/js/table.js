@@ -119,7 +119,8 @@
     buyIn.min = chips;
     if (parseInt(buyIn.value, 10) < chips) buyIn.value = chips;
     var hint = buyIn.parentNode.querySelector(".hint");
-    var until = new Date(least.until).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    var clock = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };  // (as times.js)
+    var until = new Date(least.until).toLocaleTimeString([], clock);
     if (hint) hint.textContent = chips + " to " + buyIn.max + " chips: you left the table " +
       "lately, so at least " + chips + " until " + until;
   }

@@ -3,6 +3,8 @@ through the page: create the table, join from the link, act with the controls.""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 PHONE = {"width": 390, "height": 844}
@@ -241,6 +243,7 @@ def test_the_join_form_asks_a_player_back_soon_for_what_they_left_with(running_s
         assert box.get_attribute("min") == "300" and box.input_value() == "500"
         hint = cat.inner_text(".join label:has(#join-buy-in) .hint")
         assert hint.startswith("300 to 500 chips: you left the table lately, so at least 300 ")
+        assert re.search(r" until [0-2]\d:[0-5]\d$", hint), hint  # 24-hour, as the hands list
         box.fill("150")  # the browser asks for more before the server is asked
         assert box.evaluate("el => el.validity.rangeUnderflow")
         cat.goto(link)
