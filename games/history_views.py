@@ -40,11 +40,12 @@ def hand_list(request: HttpRequest, invite: str) -> HttpResponse:
     player = next((name for name in names if name_key(name) == name_key(player)), player)
     rows = history.hand_rows(table, game, player)
     played = {row["hand"].game for row in every} | {game}  # the games this table has dealt
+    nets = [row["net"] for row in rows if row["net"] is not None]  # (a voided hand: none)
     return render(
         request,
         "history/hands.html",
         {"table": table, "rows": rows, "games": [g for g in GAMES.values() if g.slug in played],
-         "game": game,
+         "game": game, "net_total": sum(nets), "net_hands": len(nets),
          "player": player, "names": names, "is_host": is_host(request, table),
          "playing": _playing(request, table)},
     )  # fmt: skip

@@ -272,7 +272,8 @@ def test_the_hand_list_filters_by_game_and_player():
     assert "+/&minus;</th>" not in everything  # the column comes with a player picked
     hers = ann.get(f"/t/{table.invite}/hands/?player=%20ANN").content.decode()
     assert "<th>Ann +/&minus;</th>" in hers  # named as at the table
-    shown = [int(n.replace("\u2212", "-")) for n in re.findall(r'<td class="net">(.+?)</td>', hers)]
+    rows, total = hers.split("<tfoot>")
+    shown = [int(n.replace("\u2212", "-")) for n in re.findall(r'<td class="net">(.+?)</td>', rows)]
     expected = []
     for hand in table.hands.filter(finished=True).order_by("number"):
         seat = next(s["seat"] for s in hand.document["seats"] if s["name"] == "Ann")
@@ -280,6 +281,8 @@ def test_the_hand_list_filters_by_game_and_player():
         played = replay(history.full_document(hand))  # replayed here, from its actions
         expected.append(played.players[seat].stack - start)
     assert shown == expected and any(expected) and len(expected) >= 4
+    net = f"{sum(expected):+d}".replace("-", "\u2212") if sum(expected) else "0"  # the foot
+    assert f'Ann over {len(expected)} hands</th><td class="net">{net}</td>' in total  # adds up
 
 
 def test_a_voided_hand_leaves_no_net_in_the_hand_list():
