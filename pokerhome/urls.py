@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+from django.templatetags.static import static
 from django.urls import path, register_converter
+from django.views.generic import RedirectView
 
 from games import history_views, rules_pages, views
 from games.forms import TOKEN
@@ -36,6 +38,7 @@ register_converter(HandNumberConverter, "hand")
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("new/", views.new_table, name="new_table"),
     path("practice/", views.practice, name="practice"),
     path("rules/", rules_pages.rules_page, name="rules"),

@@ -88,10 +88,11 @@ def test_the_served_app_serves_static_files_with_debug_off(tmp_path):
         "async def fetch(path):\n"
         "    ask = HttpCommunicator(application, 'GET', path, headers=[(b'host', b'127.0.0.1')])\n"
         "    return await ask.get_response()\n"
-        "response = asyncio.run(fetch('/static/css/pokerhome.css'))\n"
-        "print(settings.DEBUG, response['status'], len(response['body']) > 0)"
+        "for path in ('/static/css/pokerhome.css', '/static/favicon.svg'):\n"
+        "    response = asyncio.run(fetch(path))\n"
+        "    print(settings.DEBUG, response['status'], len(response['body']) > 0)"
     )
-    assert _served(tmp_path, code).split() == ["False", "200", "True"]
+    assert _served(tmp_path, code).split() == ["False", "200", "True"] * 2
 
 
 def test_the_served_defaults_keep_http_cookies_and_no_https_redirect(tmp_path):

@@ -16,6 +16,13 @@ def test_home_page_says_what_pokerhome_is(client):
     assert "Host your home game in the browser" in text
     for game in ("Levy&#x27;s Game", "High-Low Declare", "Sviten Special"):
         assert game in text
+    assert '<link rel="icon" href="/static/favicon.svg"' in text
+
+
+def test_the_browsers_icon_request_finds_the_icon(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"] == "/static/favicon.svg"
+    assert (ROOT / "static" / "favicon.svg").read_text().startswith("<svg ")
 
 
 @pytest.mark.django_db
