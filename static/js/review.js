@@ -1,14 +1,27 @@
 // Hand review: arrow keys step through the hand; the slider jumps. Keys pressed before
 // the next step's page has come count on from the step asked for, not the one shown.
 // A step replaces the last in the browser's history, so that Back leaves the review
-// (to the hands list) rather than stepping back through it.
+// (to the hands list) rather than stepping back through it. The next step's page opens
+// scrolled where this one was, so the felt stays where the reader put it.
 (function () {
   "use strict";
   var asked = null;  // the step asked for, while its page is on its way
+  var KEPT = "pokerhome-review-scroll";
   function go(step) {
     asked = parseInt(step, 10);
+    try {
+      sessionStorage.setItem(KEPT, JSON.stringify({ path: location.pathname, y: window.scrollY }));
+    } catch (e) { /* (storage refused: the page opens at its top) */ }
     location.replace("?step=" + step);
   }
+  document.addEventListener("DOMContentLoaded", function () {  // (after felt.js's fitting)
+    var kept = null;
+    try {
+      kept = JSON.parse(sessionStorage.getItem(KEPT) || "null");
+      sessionStorage.removeItem(KEPT);
+    } catch (e) { /* as above */ }
+    if (kept && kept.path === location.pathname) window.scrollTo(0, kept.y);
+  });
   document.addEventListener("keydown", function (event) {
     if (event.target.closest("input, select, textarea")) return;
     var stepper = document.querySelector(".stepper");

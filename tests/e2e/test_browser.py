@@ -300,6 +300,13 @@ def test_cards_tapped_stay_tapped_through_pushes(request, running_server, chromi
     assert not ann.is_enabled(".controls .confirm-order")
 
 
+AT_THE_FOOT = """() => {
+  const bar = document.querySelector('.stepper').getBoundingClientRect();
+  const mine = document.querySelector('.felt .seat.me').getBoundingClientRect();
+  return Math.abs(bar.bottom - innerHeight) < 1 && (mine.top < 0 || mine.bottom <= bar.top);
+}"""
+
+
 def test_a_player_steps_through_a_hand_review(request, running_server, chromium):
     _, ann, bob = dealt_to_ann_and_bob(request, running_server, chromium, "high-low-declare")
     players = [Player(ann, first=True), Player(bob, first=False)]
@@ -321,8 +328,16 @@ def test_a_player_steps_through_a_hand_review(request, running_server, chromium)
     ann.wait_for_selector(f".stepper[data-step='{total}']")
     assert ann.locator(".awards li").count() >= 1
     assert ann.locator(".seat.me .card[data-card]").count() == 5
+    assert ann.evaluate(AT_THE_FOOT)  # on a phone the steps are a bar at the screen's foot
+    ann.evaluate("() => scrollTo(0, scrollY + document.querySelector('.step-taken')"
+                 ".getBoundingClientRect().top)")  # fmt: skip
+    read_at = ann.evaluate("() => scrollY")
+    assert read_at > 100  # (past the page's head)
     ann.click(".stepper #prev")
     ann.wait_for_selector(f".stepper[data-step='{total - 1}']")
+    at, most = ann.evaluate("() => [scrollY, document.documentElement.scrollHeight - innerHeight]")
+    assert at == min(read_at, most)  # the next step opens where one read (if it is as long)
+    assert ann.evaluate(AT_THE_FOOT)  # and the felt, one's own seat too, is above the bar
     ann.click(".stepper #prev")  # a key pressed before the page comes counts on from it
     ann.keyboard.press("ArrowLeft")
     ann.wait_for_selector(f".stepper[data-step='{total - 3}']")
