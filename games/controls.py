@@ -105,6 +105,10 @@ def _pick(css: str, sequence: int, kind: str, prompt: str, cards: list[dict], ta
             f'      <div class="cards">{taps}</div>\n{after}    </form>\n')  # fmt: skip
 
 
+# "Tap" on a touch screen, "Click" with a mouse (the stylesheet shows the one that fits)
+TAP = '<span class="touch">Tap</span><span class="mouse">Click</span>'
+TAP_ = '<span class="touch">tap</span><span class="mouse">click</span>'
+
 DRAW_BUTTON = (  # table.js sets the text by the cards tapped
     '      <button class="primary draw-button" data-none="Stand pat" data-some="Draw {n}">'
     "Stand pat</button>\n"
@@ -113,7 +117,7 @@ DRAW_BUTTON = (  # table.js sets the text by the cards tapped
 
 def _draw(legal: dict, sequence: int, cards: list[dict]) -> str:
     one = " (one card: you are shown one up)" if legal["step"] == "lock" else ""
-    return _pick("pick", sequence, "draw", f"Tap the cards to throw away{one}.", cards,
+    return _pick("pick", sequence, "draw", f"{TAP} the cards to throw away{one}.", cards,
                  '<label class="tap"><input type="checkbox" name="discard" value="{name}">'
                  "{face}</label>",
                  DRAW_BUTTON)  # fmt: skip
@@ -121,12 +125,12 @@ def _draw(legal: dict, sequence: int, cards: list[dict]) -> str:
 
 def _arrange(sequence: int, cards: list[dict]) -> str:
     return _pick("arrange", sequence, "arrange",
-                 "Tap your cards in the order you will turn them up; the last one stays the "
-                 "hole card. Tap one again to take it back, with those after it.", cards,
+                 f"{TAP} your cards in the order you will turn them up; the last one stays the "
+                 f"hole card. {TAP} one again to take it back, with those after it.", cards,
                  '<button type="button" class="tap arrange-card" data-card="{name}">{face}'
                  "</button>",
-                 '      <p class="chosen">Your order: <span class="order-shown">tap the first '
-                 'card to turn up</span></p>\n'
+                 f'      <p class="chosen">Your order: <span class="order-shown">{TAP_} the '
+                 'first card to turn up</span></p>\n'
                  '      <button type="button" class="reset-order">Start again</button>\n'
                  '      <button class="primary confirm-order" disabled>Lock this order</button>\n',
                  more=_hidden("order", ""))  # fmt: skip
@@ -134,7 +138,7 @@ def _arrange(sequence: int, cards: list[dict]) -> str:
 
 def _replace(sequence: int, cards: list[dict]) -> str:
     form = _pick("pick", sequence, "replace",
-                 "Tap a card to replace it, or keep all five. Cards edged in gold are face "
+                 f"{TAP} a card to replace it, or keep all five. Cards edged in gold are face "
                  "up.", cards,
                  '<label class="tap"><input type="radio" name="card" value="{name}" required>'
                  "{face}</label>",

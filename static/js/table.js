@@ -274,7 +274,9 @@
     var shown = order.map(function (card) { return (card[0] === "T" ? "10" : card[0]) + suits[card[1]]; });
     // Short enough for one line on a phone (the cards' badges number them): "K♠ up
     // first, then 3♥", then "K♠ 3♥ K♥ J♣ up, Q♣ down"; what the others see first, and when.
-    form.querySelector(".order-shown").textContent = !order.length ? "tap the first card to turn up"
+    var mouse = window.matchMedia("(hover: hover) and (pointer: fine)").matches;  // (as the
+    form.querySelector(".order-shown").textContent = !order.length  // stylesheet's .mouse)
+      ? (mouse ? "click" : "tap") + " the first card to turn up"
       : order.length < 5 ? shown[0] + " up first" + (order.length > 1 ? ", then " : "")
         + shown.slice(1).join(", ")
       : shown.slice(0, 4).join(" ") + " up, " + shown[4] + " down";

@@ -174,3 +174,31 @@ def test_the_practice_form_holds_the_bots_to_what_the_game_seats(running_server,
     assert (bots.get_attribute("max"), bots.input_value()) == ("5", "5")
     page.check("input[name=game][value=levys]")
     assert (bots.get_attribute("max"), bots.input_value()) == ("7", "5")
+
+
+@pytest.mark.parametrize(
+    ("screen", "touch", "word"), [(PHONE, True, "Tap"), (LAPTOP, False, "Click")]
+)
+def test_cards_are_tapped_on_a_touch_screen_and_clicked_with_a_mouse(
+    running_server, chromium, screen, touch, word
+):
+    page = chromium.new_context(viewport=screen, has_touch=touch, is_mobile=touch).new_page()
+    page.goto(running_server.base + "/practice/")
+    page.check("input[name=game][value=high-low-declare]")
+    page.fill("input[name=bots]", "1")
+    page.fill("input[name=name]", "Pat")
+    page.click("button:has-text('Deal me in')")
+    page.wait_for_selector(".seat.me .card[data-card]")
+    me = Player(page, first=False)
+    for _ in range(300):  # to the draw (the bot may fold first: then the next hand)
+        if page.locator(".controls form.pick").count():
+            break
+        deal = page.locator(".felt .middle button:has-text('Deal the next hand')")
+        if deal.count():
+            deal.click()
+        elif not me.step():
+            page.wait_for_timeout(200)
+    else:
+        raise AssertionError("no draw came")
+    prompt = page.inner_text(".controls form.pick > p")
+    assert prompt.startswith(f"{word} the cards to throw away"), prompt

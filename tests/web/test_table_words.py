@@ -460,7 +460,8 @@ def test_the_player_to_act_is_told_what_is_asked_and_the_others_what_the_table_w
     act(table, "draw", discard=[])
     act(table, "draw", discard=[])  # both now arrange their reveal order
     html = page(table, "s1")
-    assert "Tap your cards in the order you will turn them up" in html
+    tap = '<span class="touch">Tap</span><span class="mouse">Click</span>'  # (by the screen)
+    assert f"{tap} your cards in the order you will turn them up" in html
     assert "are choosing the order the cards will be turned up" in page(table, None)
     assert "Your hand: " in html and "Your hand" not in page(table, None)
 
