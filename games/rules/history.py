@@ -166,10 +166,12 @@ def _action_words(action: dict, before: Hand, who: str, private: bool) -> str:
             to = "to " if kind == "raise" else ""  # "raises to 9", "bets 4"
             if action["to"] == legal["all_in_to"]:
                 return f"{who} {kind}s {to}{action['to']}, all-in{pot}"
-            if structure != "fixed-limit":
-                allowed = f"{least} to {most}" if least != most else f"only {most}"
-                stack = ", all-in" if most == legal["all_in_to"] and structure != "no-limit" else ""
-                pot = f"{pot[:-1]}; {structure} allowed {allowed}{stack})"
+            if structure != "fixed-limit":  # ("2 up to an all-in of 8": the stack stops it)
+                stack = most == legal["all_in_to"] and structure != "no-limit"
+                top = f"an all-in of {most}" if stack else str(most)
+                allowed = f"{least} up to {top}" if stack else f"{least} to {most}"
+                allowed = allowed if least != most else f"only {top}"
+                pot = f"{pot[:-1]}; {structure} allowed {allowed})"
             return f"{who} {kind}s {to}{action['to']}{pot}"
         if kind == "call":
             all_in = ", all-in" if legal["call"] == legal["stack"] else ""

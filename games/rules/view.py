@@ -306,10 +306,12 @@ FAILED_BOTH = re.compile(r"(Both declarer (?:beaten|tied)) for (high|low)(: wins
 
 def lost_words(why: str) -> str:
     """A seat's own word for its hand shown that won nothing, from the reason the result
-    gives whole: "Beaten for low by Cat" (its note says Both, and its look that it won
-    nothing); Sviten's halves lost to different seats: "Beaten for both halves" (the
-    result names them: a phone's seat is narrow)."""
-    why = why.removeprefix("Both declarer ").removesuffix(": wins nothing")
+    gives whole: "Beaten for low by Cat"; a Both declarer's says that Both failed, which
+    is why its other half won nothing too: "Both failed: tied for high with Ann"; Sviten's
+    halves lost to different seats: "Beaten for both halves" (the result names them: a
+    phone's seat is narrow)."""
+    if why.startswith("Both declarer "):
+        return "Both failed: " + why.removeprefix("Both declarer ").removesuffix(": wins nothing")
     why = "beaten for both halves" if " and for the " in why else why
     return why[:1].upper() + why[1:]
 

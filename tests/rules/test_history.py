@@ -77,7 +77,7 @@ def test_a_bet_says_all_in_where_the_stack_stopped_it_and_fixed_limit_no_pot():
     assert "P2 raises to 4, all-in (the pot was 6)" in lines  # its stack, not the limit
     short = played(scripted_document("levys", three, stacks=[100, 9, 100], ante=1,
                                      structure="pot-limit"), "1 bet 2", "2 raise 5")  # fmt: skip
-    said = "P2 raises to 5 (the pot was 5; pot-limit allowed 4 to 8, all-in)"
+    said = "P2 raises to 5 (the pot was 5; pot-limit allowed 4 up to an all-in of 8)"
     assert said in text_log(short, seat=None), text_log(short, seat=None)  # the stack's top
     free = played(scripted_document("levys", three, ante=1, structure="no-limit"), "1 bet 5")
     assert "P1 bets 5 (the pot was 3; no-limit allowed 2 to 99)" in text_log(free, seat=None)
@@ -444,7 +444,7 @@ def test_the_text_log_names_who_beat_a_both_declarer():
     awards = review(document, len(document["actions"]), seat=3)["awards"]
     assert "P1: Both declarer beaten for low by P2: wins nothing" in [a["text"] for a in awards]
     seats = review(document, len(document["actions"]), seat=3)["seats"]  # its seat, as live
-    assert [s["lost"] for s in seats] == ["Beaten for low by P2", "", ""]
+    assert [s["lost"] for s in seats] == ["Both failed: beaten for low by P2", "", ""]
     assert not any(s["lost"] for s in review(document, 9, seat=3)["seats"])  # (not before)
 
 

@@ -599,11 +599,10 @@ def test_a_seat_that_won_nothing_for_a_reason_says_why_by_the_seat():
     html = page(table, None)
     for award in awards:
         if not award["amount"] and award["seat"] not in won:
-            reason = award["reason"].removeprefix("Both declarer ")  # (the seat says Both)
+            reason = award["reason"].removeprefix("Both declarer ")
             way = reason.removesuffix(": wins nothing")  # (the pill's look says so)
             rivals = " and ".join(f"P{s}" for s in award["by"])  # who beat it, or tied
-            reason = f"{way} {'with' if way.startswith('tied') else 'by'} {rivals}"
-            reason = reason[:1].upper() + reason[1:]
+            reason = f"Both failed: {way} {'with' if way.startswith('tied') else 'by'} {rivals}"
             assert f'<div class="said lost">{reason}</div>' in html
     hand = table.hands.get(number=1)
     started = {s["seat"]: s["stack"] for s in hand.document["seats"]}
@@ -797,6 +796,7 @@ def test_a_player_left_with_no_chips_is_asked_to_rebuy_and_everyone_sees_why():
     assert 'class="broke"' in mine and "You are out of chips" in mine
     offered = re.search(r'id="broke-amount"[^>]* value="(\d+)"', mine)
     assert offered and offered.group(1) == "200"  # what they bought in for, not the most (500)
+    assert mine.count('name="amount"') == 1  # asked once, in the bar, not again under "You"
     assert "out of chips" in page(table, None)  # on the seat, for all to see
     assert 'class="broke"' not in page(table, session_of(table, 2))
     services.request_rebuy(table.pk, broke.session_key, 50)
