@@ -91,8 +91,9 @@ def _betting(legal: dict, sequence: int, presets: list) -> str:
 
 
 def _face(c: dict) -> str:
-    """One of the viewer's own cards: gold-edged if up, marked if just drawn."""
-    return card(c["name"], c.get("up", False), c.get("new", False))
+    """One of the viewer's own cards: gold-edged if up, marked if just drawn, greyed if
+    thrown away for one still to come."""
+    return card(c["name"], c.get("up", False), c.get("new", False), thrown=c.get("thrown", False))
 
 
 def _pick(css: str, sequence: int, kind: str, prompt: str, cards: list[dict], tap: str,
@@ -125,8 +126,8 @@ def _draw(legal: dict, sequence: int, cards: list[dict]) -> str:
 
 def _arrange(sequence: int, cards: list[dict]) -> str:
     return _pick("arrange", sequence, "arrange",
-                 f"{TAP} your cards in the order you will turn them up; the last one stays the "
-                 f"hole card. {TAP} one again to take it back, with those after it.", cards,
+                 f"{TAP} your cards in the order you will turn them up (the last stays down). "
+                 f"{TAP} one again to take it back, with those after it.", cards,
                  '<button type="button" class="tap arrange-card" data-card="{name}">{face}'
                  "</button>",
                  f'      <p class="chosen">Your order: <span class="order-shown">{TAP_} the '
@@ -205,7 +206,8 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
         up = any(c.get("up") for c in cards) and shown
         up = " &middot; cards edged in gold are face up" if up else ""
         new = " &middot; blue dot: your latest cards" if any(c.get("new") for c in cards) else ""
-        banner += f'    <p class="my-hand">Your hand: {escape(hand)}{up}{new}</p>\n'
+        legend = f'<span class="legend">{up}{new}</span>' if up or new else ""
+        banner += f'    <p class="my-hand">Your hand: {escape(hand)}{legend}</p>\n'
     round_ = f' data-round="{escape(stage)}"' if step == "betting" else ""  # for act-ahead
     return (f'  <section class="controls" aria-label="your action"{round_}>\n{banner}{shown}'
             f"{body}  </section>\n")  # fmt: skip

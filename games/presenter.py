@@ -240,8 +240,14 @@ def table_context(
 
 def _card(seen: dict) -> dict:
     """A card as the view has it, for ``card``: its name (None: face down), whether it is
-    up, and for the viewer's own whether it was just drawn."""
-    return {"name": seen["card"], "up": seen["up"], "new": seen.get("new", False)}
+    up, and for the viewer's own whether it was just drawn, or thrown away for a new one
+    still to come."""
+    return {
+        "name": seen["card"],
+        "up": seen["up"],
+        "new": seen.get("new", False),
+        "thrown": seen.get("thrown", False),
+    }
 
 
 def _rebuy_offer(me: Player | None, table: Table) -> int:
@@ -440,8 +446,10 @@ def _act_ahead(context: dict) -> str:
         return ""
     betting = seen["step"] == "betting" and not (mine["all_in"] or mine["capped"])
     drawn = any(c["new"] for c in context["my_cards"])  # the key to the blue dots
+    thrown = sum(c["thrown"] for c in context["my_cards"])  # (Sviten: new ones to come)
     return render_shown("ahead", {"betting": betting, "round": seen["stage"],
-                                  "hand": context["my_hand"], "drawn": drawn})  # fmt: skip
+                                  "hand": context["my_hand"], "drawn": drawn,
+                                  "thrown": thrown})  # fmt: skip
 
 
 def choose_html(context: dict) -> str:

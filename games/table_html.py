@@ -283,7 +283,8 @@ def seat(seat: dict, context: dict) -> str:
         shown = context["shown_hands"].get(number) if not hand else None
         if shown:  # the showdown: what this hand makes, shown by its seat
             said = f'      <div class="shown">{runs_whole(shown)}</div>\n{said}'
-        cards = "".join(card(c["name"], c["up"], c["new"]) for c in seat["cards"])
+        cards = "".join(card(c["name"], c["up"], c["new"], thrown=c["thrown"])
+                        for c in seat["cards"])  # fmt: skip
         bot = ""
         if player.bot:  # between hands "Why?" has it explain its last move of the hand
             why = reverse("explain", args=[table.invite, number])  # (games.views.explain)

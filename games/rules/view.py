@@ -32,9 +32,12 @@ def _seat_view(hand: Hand, seat: int, me: int | None, actors: list[int], open_fi
     ]
     if seat == me:  # its own: which cards it just got; once folded, that hand until a
         # reshuffle (public) may deal it again: where its cards went after is not its to see
-        for entry, c in zip(cards, p.cards, strict=True):
+        thrown = set(p.locked or []) if hand.awaits_cards(seat) else set()  # (Sviten: its
+        for entry, c in zip(cards, p.cards, strict=True):  # new ones come in seat order)
             if c in p.fresh and not hand.finished:
                 entry["new"] = True
+            if c in thrown:
+                entry["thrown"] = True
         if p.folded and p.mucked_at == hand.deck.reshuffles:  # (none since: not dealt again)
             cards = [{"card": str(c), "up": up, "folded": True}
                      for c, up in zip(p.mucked, p.mucked_up, strict=True)]  # fmt: skip

@@ -97,15 +97,18 @@ def history_note(table) -> str:
 
 
 @register.simple_tag
-def card(name: str | None, up: bool = False, new: bool = False, later: bool = False) -> str:
+def card(name: str | None, up: bool = False, new: bool = False, later: bool = False,
+         thrown: bool = False) -> str:  # fmt: skip
     """One card as HTML: its face if ``name`` is given, else its back (face down); ``new``
     marks a card of its holder's latest draw, replacement or one-up; ``later`` (in a
-    review) a card shown that the reviewer had not seen yet at that step."""
-    return _card_html(name or "", bool(up), bool(new), bool(later))
+    review) a card shown that the reviewer had not seen yet at that step; ``thrown`` one
+    its holder has thrown away, its replacement still to come."""
+    return _card_html(name or "", bool(up), bool(new), bool(later), bool(thrown))
 
 
 @lru_cache(maxsize=512)
-def _card_html(name: str, up: bool, new: bool = False, later: bool = False) -> str:
+def _card_html(name: str, up: bool, new: bool = False, later: bool = False,
+               thrown: bool = False) -> str:  # fmt: skip
     # Built here rather than by including a template: a table shows up to 50 cards per
     # push, and a name is two fixed characters from the engine, never free text.
     up_class = " up" if up else ""
@@ -120,8 +123,10 @@ def _card_html(name: str, up: bool, new: bool = False, later: bool = False) -> s
     said += ", face up" if up else ""  # seen by all, not only by colour
     said += ", new to you" if new else ""
     said += ", not seen yet at this step" if later else ""
+    said += ", thrown away" if thrown else ""
     new_class = " new" if new else ""
     new_class += " later" if later else ""
+    new_class += " thrown" if thrown else ""
     return mark_safe(f'<span class="card{red}{up_class}{new_class}" data-card="{escape(name)}" '
                      f'role="img" aria-label="{said}">{face}</span>')  # fmt: skip
 

@@ -730,7 +730,7 @@ def test_the_bar_says_what_a_gold_edge_means_once_a_card_of_yours_is_up():
     seat = state.load_engine(state.current_hand(table)).actors()[0]
     bar = page(table, session_of(table, seat)).split('<section class="controls')[1]
     assert bar.count(' up" data-card="') == 1
-    assert "cards edged in gold are face up</p>" in bar
+    assert "cards edged in gold are face up</span></p>" in bar
     assert 'href="/rules/levys/#reveal"' in bar  # who bets first, and why
     assert "The best hand showing bets first." in bar
     act(table, "bet", to=2)  # then the next to act faces a bet: that is no longer news
@@ -1119,3 +1119,22 @@ def test_the_one_up_offer_says_what_taking_the_card_makes():
     bar = unescape(page(table, session_of(table, seat)))
     assert f"If you take the {faces(offered)}: {makes}" in bar
     assert "If you take" not in unescape(page(table, session_of(table, engine.actors()[0] % 3 + 1)))
+
+
+def test_a_sviten_draw_greys_the_cards_thrown_until_the_new_ones_come():
+    table = dealt("sviten", players=3)
+    for kind in ("call", "call", "check", "check", "check", "check"):  # pre-flop, the flop
+        act(table, kind)
+    engine = state.load_engine(state.current_hand(table))
+    seat = engine.actors()[0]
+    thrown = [str(c) for c in engine.players[seat].cards[:2]]
+    act(table, "draw", discard=thrown)  # locked: the others choose before anything is dealt
+    mine = page(table, session_of(table, seat))
+    own = mine.split(f'data-seat="{seat}"')[1].split('<div class="seat')[0]
+    greyed = re.findall(r'class="card[^"]* thrown" data-card="(\w\w)"', own)
+    assert sorted(greyed) == sorted(thrown) and own.count(', thrown away"') == 2  # (said too)
+    assert "You threw away 2 (greyed): your new cards are dealt once everyone has" in mine
+    for other in (None, session_of(table, seat % 3 + 1)):
+        assert " thrown" not in page(table, other)  # which cards went is the thrower's
+    defaults_until(table, "betting")  # every new card dealt: nothing is greyed
+    assert " thrown" not in page(table, session_of(table, seat))
