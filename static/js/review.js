@@ -2,15 +2,18 @@
 // the next step's page has come count on from the step asked for, not the one shown.
 // A step replaces the last in the browser's history, so that Back leaves the review
 // (to the hands list) rather than stepping back through it. The next step's page opens
-// scrolled where this one was, so the felt stays where the reader put it.
+// with the felt where the reader had it on the screen (its caption, which may be longer
+// or shorter, kept in view).
 (function () {
   "use strict";
   var asked = null;  // the step asked for, while its page is on its way
   var KEPT = "pokerhome-review-scroll";
   function go(step) {
     asked = parseInt(step, 10);
+    var felt = document.querySelector(".felt");
+    var at = felt ? felt.getBoundingClientRect().top : null;
     try {
-      sessionStorage.setItem(KEPT, JSON.stringify({ path: location.pathname, y: window.scrollY }));
+      sessionStorage.setItem(KEPT, JSON.stringify({ path: location.pathname, felt: at }));
     } catch (e) { /* (storage refused: the page opens at its top) */ }
     location.replace("?step=" + step);
   }
@@ -20,7 +23,11 @@
       kept = JSON.parse(sessionStorage.getItem(KEPT) || "null");
       sessionStorage.removeItem(KEPT);
     } catch (e) { /* as above */ }
-    if (kept && kept.path === location.pathname) window.scrollTo(0, kept.y);
+    var felt = document.querySelector(".felt"), caption = document.querySelector(".step-taken");
+    if (!kept || kept.path !== location.pathname || kept.felt === null || !felt) return;
+    window.scrollTo(0, felt.getBoundingClientRect().top - kept.felt);
+    var top = caption ? caption.getBoundingClientRect().top : 0;
+    if (top < 0) window.scrollBy(0, top);
   });
   document.addEventListener("keydown", function (event) {
     if (event.target.closest("input, select, textarea")) return;
