@@ -108,7 +108,7 @@ def _pick(css: str, sequence: int, kind: str, prompt: str, cards: list[dict], ta
 
 # "Tap" on a touch screen, "Click" with a mouse (the stylesheet shows the one that fits)
 TAP = '<span class="touch">Tap</span><span class="mouse">Click</span>'
-TAP_ = '<span class="touch">tap</span><span class="mouse">click</span>'
+TAP_LOWER = '<span class="touch">tap</span><span class="mouse">click</span>'
 
 DRAW_BUTTON = (  # table.js sets the text by the cards tapped
     '      <button class="primary draw-button" data-none="Stand pat" data-some="Draw {n}">'
@@ -130,7 +130,7 @@ def _arrange(sequence: int, cards: list[dict]) -> str:
                  f"{TAP} one again to take it back, with those after it.", cards,
                  '<button type="button" class="tap arrange-card" data-card="{name}">{face}'
                  "</button>",
-                 f'      <p class="chosen">Your order: <span class="order-shown">{TAP_} the '
+                 f'      <p class="chosen">Your order: <span class="order-shown">{TAP_LOWER} the '
                  'first card to turn up</span></p>\n'
                  '      <button type="button" class="reset-order">Start again</button>\n'
                  '      <button class="primary confirm-order" disabled>Lock this order</button>\n',
@@ -202,7 +202,7 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
               f"{escape(stage)}</span>{link}</p>\n")  # fmt: skip
     if hint:
         banner += f'    <p class="hint-line">{escape(hint)}</p>\n'
-    if hand:
+    if hand and step != "one-up":  # (there "If you take" says what the hand would make)
         up = any(c.get("up") for c in cards) and shown
         up = " &middot; cards edged in gold are face up" if up else ""
         new = " &middot; blue dot: your latest cards" if any(c.get("new") for c in cards) else ""

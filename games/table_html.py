@@ -91,7 +91,7 @@ def clock(deadline, seconds: int | None) -> str:
 def _waiting(seen: dict, names: dict[int, str]) -> str:
     """Who the hand waits for, by name for one or two; for more, how many (their seats
     say "to act"), so that the middle stays short enough to keep clear of the seats."""
-    actors = [names.get(s, "") for s in seen["actors"]]
+    actors = [names.get(s) or f"seat {s}" for s in seen["actors"]]
     if len(actors) == 1:  # a short name is not cut in two, nor "to" and "act" apart
         name = escape(actors[0])
         return (name.replace(" ", "&nbsp;") if len(name) <= 12 else name) + "&nbsp;to&nbsp;act"

@@ -38,7 +38,7 @@ register_converter(HandNumberConverter, "hand")
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"))),
     path("new/", views.new_table, name="new_table"),
     path("practice/", views.practice, name="practice"),
     path("rules/", rules_pages.rules_page, name="rules"),

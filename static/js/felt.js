@@ -1,9 +1,9 @@
 // pokerhome: on a phone the felt is as tall as its seats need, and no taller. A seat's
 // place on the oval scales with the felt's height; a showdown's shown hands, or a middle
 // of many lines, can make seats meet each other or the middle. The felt starts at the
-// stylesheet's height and grows a rem at a time until nothing meets (or stays as it was,
-// if no height up to a limit clears it). Its margins then make room for what rises above
-// its top or hangs below its foot: a top seat, the viewer's own seat and its pill.
+// stylesheet's height and grows a rem at a time until nothing meets (or, if no height up
+// to a limit clears it all, takes the one where least meets). Its margins then make room
+// for what rises above its top or hangs below its foot: a top seat, one's own and its pill.
 (function () {
   "use strict";
   var PHONE = window.matchMedia("(max-width: 480px)");
@@ -13,29 +13,33 @@
     return Math.min(a.right, b.right) > Math.max(a.left, b.left) + 0.5 &&
       Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top) + 0.5;
   }
-  function parts(seat) {  // a seat's box and what it shows beyond it (its pill)
-    return [seat].concat([].slice.call(seat.querySelectorAll(".said, .shown")))
-      .map(function (el) { return el.getBoundingClientRect(); });
+  function box(el) {  // as laid out: a winner's pill popping in from small is measured
+    var r = el.getBoundingClientRect(), w = el.offsetWidth, h = el.offsetHeight;  // whole
+    var x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;  // (it grows about its centre)
+    return { left: x - w / 2, right: x + w / 2, top: y - h / 2, bottom: y + h / 2 };
   }
-  function crowded(felt) {
+  function parts(seat) {  // a seat's box and what it shows beyond it (its pill, the button)
+    return [seat].concat([].slice.call(seat.querySelectorAll(".said, .shown, .badge"))).map(box);
+  }
+  function crowding(felt) {  // how many pairs meet: seat and seat, seat and middle
     var middle = felt.querySelector(".middle");
     var seats = [].slice.call(felt.querySelectorAll(".seat:not(.empty)")).map(parts);
-    var centre = middle ? middle.getBoundingClientRect() : null;
-    return seats.some(function (mine, i) {
-      if (centre && mine.some(function (b) { return meet(b, centre); })) return true;
-      return seats.some(function (theirs, j) {
-        return j > i && mine.some(function (a) {
-          return theirs.some(function (b) { return meet(a, b); });
-        });
-      });
+    var centre = middle ? box(middle) : null, pairs = 0;
+    function apart(ours, theirs) {
+      return !ours.some(function (a) { return theirs.some(function (b) { return meet(a, b); }); });
+    }
+    seats.forEach(function (mine, i) {
+      if (centre && !apart(mine, [centre])) pairs++;
+      seats.forEach(function (theirs, j) { if (j > i && !apart(mine, theirs)) pairs++; });
     });
+    return pairs;
   }
   function reach(felt) {  // how far the seats rise above the felt and hang below it
-    var box = felt.getBoundingClientRect(), above = 0, below = 0;
+    var edge = felt.getBoundingClientRect(), above = 0, below = 0;
     felt.querySelectorAll(".seat:not(.empty)").forEach(function (seat) {
       parts(seat).forEach(function (b) {
-        above = Math.max(above, box.top - b.top);
-        below = Math.max(below, b.bottom - box.bottom);
+        above = Math.max(above, edge.top - b.top);
+        below = Math.max(below, b.bottom - edge.bottom);
       });
     });
     return { above: above, below: below };
@@ -44,19 +48,22 @@
     felt.style.height = felt.style.marginTop = felt.style.marginBottom = "";
     if (!PHONE.matches) return;
     var rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
-    var base = felt.getBoundingClientRect().height;
-    for (var grown = 0; grown <= MOST && crowded(felt); grown++) {
-      felt.style.height = (base + (grown + 1) * rem) + "px";
+    var base = felt.offsetHeight, best = 0, least = crowding(felt);
+    for (var grown = 1; grown <= MOST && least > 0; grown++) {
+      felt.style.height = (base + grown * rem) + "px";
+      var pairs = crowding(felt);
+      if (pairs < least) { least = pairs; best = grown; }
     }
-    if (grown > MOST) felt.style.height = "";  // no height clears it: as the stylesheet has it
+    felt.style.height = best ? (base + best * rem) + "px" : "";
     var room = reach(felt), air = 0.4 * rem;
     felt.style.marginTop = Math.max(air, room.above + air) + "px";
     felt.style.marginBottom = Math.max(2 * air, room.below + 2 * air) + "px";
   }
   function fitAll() {
-    var page = document.body;  // (the page keeps its length while the felt is measured
-    page.style.minHeight = document.documentElement.scrollHeight + "px";  // so that the
-    document.querySelectorAll(".felt").forEach(fit);  // scroll is not pulled back)
+    // The page keeps its length while the felt is measured, so the scroll is not pulled back.
+    var page = document.body;
+    page.style.minHeight = document.documentElement.scrollHeight + "px";
+    document.querySelectorAll(".felt").forEach(fit);
     page.style.minHeight = "";
     watch();
   }

@@ -12,8 +12,9 @@
     asked = parseInt(step, 10);
     var felt = document.querySelector(".felt");
     var at = felt ? felt.getBoundingClientRect().top : null;
+    var kept = { path: location.pathname, step: String(step), felt: at };
     try {
-      sessionStorage.setItem(KEPT, JSON.stringify({ path: location.pathname, felt: at }));
+      sessionStorage.setItem(KEPT, JSON.stringify(kept));
     } catch (e) { /* (storage refused: the page opens at its top) */ }
     location.replace("?step=" + step);
   }
@@ -24,8 +25,10 @@
       sessionStorage.removeItem(KEPT);
     } catch (e) { /* as above */ }
     var felt = document.querySelector(".felt"), caption = document.querySelector(".step-taken");
-    if (!kept || kept.path !== location.pathname || kept.felt === null || !felt) return;
-    window.scrollTo(0, felt.getBoundingClientRect().top - kept.felt);
+    var step = new URLSearchParams(location.search).get("step");
+    if (!kept || kept.path !== location.pathname || kept.step !== step) return;
+    if (kept.felt === null || !felt) return;  // (the page of the step asked for, only)
+    window.scrollTo(0, window.scrollY + felt.getBoundingClientRect().top - kept.felt);
     var top = caption ? caption.getBoundingClientRect().top : 0;
     if (top < 0) window.scrollBy(0, top);
   });

@@ -308,7 +308,7 @@ def test_cards_tapped_stay_tapped_through_pushes(request, running_server, chromi
 AT_THE_FOOT = """() => {
   const bar = document.querySelector('.stepper').getBoundingClientRect();
   const mine = document.querySelector('.felt .seat.me').getBoundingClientRect();
-  return Math.abs(bar.bottom - innerHeight) < 1 && (mine.top < 0 || mine.bottom <= bar.top);
+  return Math.abs(bar.bottom - innerHeight) < 1 && mine.top >= 0 && mine.bottom <= bar.top;
 }"""
 
 
@@ -349,8 +349,11 @@ def test_a_player_steps_through_a_hand_review(request, running_server, chromium)
     assert abs(ann.evaluate(felt_at) - read_at) < 1 or abs(caption) < 1 or end < 1
     assert ann.evaluate("() => scrollY") > 0
     assert ann.evaluate(AT_THE_FOOT)  # and the felt, one's own seat too, is above the bar
-    ann.click(".stepper #prev")  # a key pressed before the page comes counts on from it
-    ann.keyboard.press("ArrowLeft")
+    ann.evaluate("""() => {  // a key pressed before the page comes counts on from it (both
+      document.querySelector('.stepper #prev').click();  // at once: a key pressed as one
+      document.body.dispatchEvent(  // document gives way to the next is lost by the browser)
+        new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+    }""")
     ann.wait_for_selector(f".stepper[data-step='{total - 3}']")
     ann.go_back()  # the steps are one place in the history: Back leaves the review
     ann.wait_for_selector("table.hands")

@@ -293,6 +293,7 @@ def test_a_voided_hand_leaves_no_net_in_the_hand_list():
     name = Player.objects.get(table=table, seat=1).name
     html = Client().get(f"/t/{table.invite}/hands/?player={name}").content.decode()
     assert "voided" in html and '<td class="net">&mdash;</td>' in html
+    assert "<tfoot>" not in html  # no hand counted: no total
 
 
 def test_the_review_steps_through_the_hand_with_pot_limit_context():

@@ -21,7 +21,7 @@ def test_home_page_says_what_pokerhome_is(client):
 
 def test_the_browsers_icon_request_finds_the_icon(client):
     response = client.get("/favicon.ico")
-    assert response.status_code == 301 and response["Location"] == "/static/favicon.svg"
+    assert response.status_code == 302 and response["Location"] == "/static/favicon.svg"
     assert (ROOT / "static" / "favicon.svg").read_text().startswith("<svg ")
 
 

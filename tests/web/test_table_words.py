@@ -1118,6 +1118,7 @@ def test_the_one_up_offer_says_what_taking_the_card_makes():
     assert makes.startswith("Omaha: ") and " · five-card: " in makes
     bar = unescape(page(table, session_of(table, seat)))
     assert f"If you take the {faces(offered)}: {makes}" in bar
+    assert "Your hand:" not in bar  # (it would count the card thrown for it)
     assert "If you take" not in unescape(page(table, session_of(table, engine.actors()[0] % 3 + 1)))
 
 
@@ -1134,6 +1135,7 @@ def test_a_sviten_draw_greys_the_cards_thrown_until_the_new_ones_come():
     greyed = re.findall(r'class="card[^"]* thrown" data-card="(\w\w)"', own)
     assert sorted(greyed) == sorted(thrown) and own.count(', thrown away"') == 2  # (said too)
     assert "You threw away 2 (greyed): your new cards are dealt once everyone has" in mine
+    assert "Your hand" not in mine  # (it would count the cards thrown)
     for other in (None, session_of(table, seat % 3 + 1)):
         assert " thrown" not in page(table, other)  # which cards went is the thrower's
     defaults_until(table, "betting")  # every new card dealt: nothing is greyed
