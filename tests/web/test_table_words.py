@@ -16,6 +16,7 @@ from games import history, presence, presenter, services, state, table_html
 from games.models import ChatLine, Player, Table
 from games.rules import history as rules_history
 from games.rules.cards import faces
+from games.rules.hand import Hand
 from games.rules.hints import hand_in_words, low_in_words
 from games.rules.view import beaten_words, named_reason
 from games.screen import Screen
@@ -1089,14 +1090,19 @@ def test_a_sviten_seat_threw_away_its_cards_until_its_new_ones_are_dealt():
     assert all(note.startswith("drew") for note in notes().values()), notes()
 
 
-def test_a_sviten_seat_that_declined_its_one_up_card_says_which():
+def at_the_first_one_up() -> tuple[Table, Hand]:
+    """A Sviten hand of three, each throwing one card away: the first one-up offered."""
     table = dealt("sviten", players=3)
     for kind in ("call", "call", "check", "check", "check", "check"):  # pre-flop, the flop
         act(table, kind)
     while (engine := state.load_engine(state.current_hand(table))).step != "one-up":
         seat = engine.actors()[0]
-        card = str(engine.players[seat].cards[0])
-        act(table, "draw", discard=[card])  # one card each: each is offered a one-up
+        act(table, "draw", discard=[str(engine.players[seat].cards[0])])
+    return table, engine
+
+
+def test_a_sviten_seat_that_declined_its_one_up_card_says_which():
+    table, engine = at_the_first_one_up()
     seat, offered = engine.actors()[0], str(engine.one_up)
     act(table, "decline")
     note = page(table, None).split(f'data-seat="{seat}"')[1].split('class="notes">')[1]
@@ -1104,12 +1110,7 @@ def test_a_sviten_seat_that_declined_its_one_up_card_says_which():
 
 
 def test_the_one_up_offer_says_what_taking_the_card_makes():
-    table = dealt("sviten", players=3)
-    for kind in ("call", "call", "check", "check", "check", "check"):  # pre-flop, the flop
-        act(table, kind)
-    while (engine := state.load_engine(state.current_hand(table))).step != "one-up":
-        seat = engine.actors()[0]
-        act(table, "draw", discard=[str(engine.players[seat].cards[0])])
+    table, engine = at_the_first_one_up()
     seat = engine.actors()[0]
     held = [str(c) for c in engine.players[seat].cards]
     thrown, offered = str(engine.players[seat].locked[0]), str(engine.one_up)
