@@ -196,6 +196,7 @@ def test_cards_are_tapped_on_a_touch_screen_and_clicked_with_a_mouse(
         deal = page.locator(".felt .middle button:has-text('Deal the next hand')")
         if deal.count():
             deal.click()
+            deal.wait_for(state="detached")  # (dealt: not pressed again as it goes)
         elif not me.step():
             page.wait_for_timeout(200)
     else:
