@@ -32,8 +32,9 @@ def _seat_view(hand: Hand, seat: int, me: int | None, actors: list[int], open_fi
     ]
     if seat == me:  # its own: which cards it just got; once folded, that hand until a
         # reshuffle (public) may deal it again: where its cards went after is not its to see
-        thrown = set(p.locked or []) if hand.awaits_cards(seat) else set()  # (Sviten: its
-        for entry, c in zip(cards, p.cards, strict=True):  # new ones come in seat order)
+        # Sviten: the cards it threw away, while their replacements are still to come
+        thrown = set(p.locked or []) if hand.awaits_cards(seat) else set()
+        for entry, c in zip(cards, p.cards, strict=True):
             if c in p.fresh and not hand.finished:
                 entry["new"] = True
             if c in thrown:
