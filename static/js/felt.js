@@ -1,12 +1,12 @@
-// pokerhome: on a phone the felt is as tall as its seats need, and no taller. A seat's
-// place on the oval scales with the felt's height; a showdown's shown hands, or a middle
-// of many lines, can make seats meet each other or the middle. The felt starts at the
-// stylesheet's height and grows a rem at a time until nothing meets (or, if no height up
-// to a limit clears it all, takes the one where least meets). Its margins then make room
-// for what rises above its top or hangs below its foot: a top seat, one's own and its pill.
+// pokerhome: the felt is as tall as its seats need, and no taller. A seat's place on the
+// oval scales with the felt's height; a showdown's shown hands, or a middle of many lines,
+// can make seats meet each other or the middle (on a phone most of all, and at a full
+// table on a laptop too). The felt starts at the stylesheet's height and grows a rem at a
+// time until nothing meets (or, if no height up to a limit clears it all, takes the one
+// where least meets). Its margins then make room for what rises above its top or hangs
+// below its foot: a top seat, one's own and its pill.
 (function () {
   "use strict";
-  var PHONE = window.matchMedia("(max-width: 480px)");
   var MOST = 30;  // rems the felt may grow by
 
   function meet(a, b) {
@@ -46,7 +46,6 @@
   }
   function fit(felt) {
     felt.style.height = felt.style.marginTop = felt.style.marginBottom = "";
-    if (!PHONE.matches) return;
     var rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
     var base = felt.offsetHeight, best = 0, least = crowding(felt);
     for (var grown = 1; grown <= MOST && least > 0; grown++) {

@@ -12,7 +12,7 @@ def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
 ):
     host, ann, bob = dealt_to_ann_and_bob(request, running_server, chromium, "levys")
     intro = ann.locator("#game-intro")
-    assert intro.is_visible()
+    intro.wait_for(state="visible", timeout=5_000)  # (shown once the page's scripts run)
     host.wait_for_selector(".seat .card")  # hand 1 reached the host, who runs the table
     assert host.locator("#game-intro").is_hidden()  # without playing: no intro
     host.on("dialog", lambda dialog: dialog.accept())
@@ -20,7 +20,7 @@ def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
     ann.wait_for_selector(".awards.voided")
     ann.wait_for_function("document.getElementById('table').dataset.hand === '2'")
     ann.wait_for_selector(".seat.me .card[data-card]")
-    assert intro.is_visible()  # the voided hand did not use it up
+    intro.wait_for(state="visible", timeout=5_000)  # the voided hand did not use it up
     cat = chromium.new_context(viewport=PHONE).new_page()  # Cat watches hand 2, then sits
     request.node.pages["cat"] = cat
     sit(cat, ann.url, "Cat", "3")
@@ -30,7 +30,7 @@ def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
     ann.wait_for_selector(".seat.me .card[data-card]")
     assert intro.is_hidden()  # hand 2 was the first played
     cat.wait_for_selector(".seat.me .card[data-card]")
-    assert cat.locator("#game-intro").is_visible()  # her first hand dealt (watched: none)
+    cat.locator("#game-intro").wait_for(state="visible", timeout=5_000)  # her first hand
 
 
 def test_the_intro_going_at_the_next_hand_leaves_the_felt_in_view_for_a_turn(
@@ -52,7 +52,7 @@ def test_the_intro_going_at_the_next_hand_leaves_the_felt_in_view_for_a_turn(
 def test_turning_hints_off_puts_the_intro_away_at_once(request, running_server, chromium):
     _, ann, _ = dealt_to_ann_and_bob(request, running_server, chromium, "sviten")
     intro = ann.locator("#game-intro")
-    assert intro.is_visible()
+    intro.wait_for(state="visible", timeout=5_000)  # (shown once the page's scripts run)
     ann.click(".prefs summary")
     ann.check("#pref-no-hints")
     assert intro.is_hidden()  # not only from the next push on

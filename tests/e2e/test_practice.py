@@ -27,9 +27,10 @@ def test_a_person_plays_a_hand_against_bots_from_the_home_page(
     page.fill("input[name=name]", "Pat")
     page.click("button:has-text('Deal me in')")
     page.wait_for_selector(".seat.me .card[data-card]")
+    page.wait_for_load_state()  # (the cards can be parsed before the page's scripts run)
     assert page.locator(".seat .bot").count() == 2
     assert not crowding(page)
-    assert page.locator("#game-intro").is_visible()
+    page.wait_for_selector("#game-intro", state="visible", timeout=5_000)
     page.wait_for_function(SEAT_UNCOVERED, timeout=5_000)  # the intro pushed it down
     if screen is not LAPTOP:  # (there it stays through this hand, and goes with it)
         page.click("#game-intro .got-it")  # read: it goes

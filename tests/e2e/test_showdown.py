@@ -61,7 +61,7 @@ LONGEST = """() => {  // long words: a full house, a Both declarer's two halves,
     const shown = seat.querySelector('.shown'), lost = seat.querySelector('.said.lost');
     shown.textContent = both ? 'Full house, tens full of sevens · 10-10-10-7-7 low'
                              : 'Full house, tens full of sevens';
-    if (lost) lost.textContent = both ? 'Tied for high with Christopher'
+    if (lost) lost.textContent = both ? 'Both failed: tied for high with Christopher'
                                       : 'Beaten for high by Christopher';
   }
 }"""
