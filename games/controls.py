@@ -56,6 +56,20 @@ def _no_raise_reason(legal: dict) -> str:
     return ""
 
 
+def _short_reason(legal: dict) -> str:
+    """Why the smallest raise goes past a short all-in by a full raise (there is no
+    completing it): "The bet of 1 is short of a full 2: a raise adds a full 2, to 3"."""
+    short, low = legal.get("short"), legal.get("min_to")
+    if not short or low != short["to"] + short["full"]:
+        return ""  # (the raise is the player's last chips, or nothing is short)
+    to, full = short["to"], short["full"]
+    if short["of"] == "bet":
+        what = f"bet of {to} is short of a full {full}"
+    else:
+        what = f"raise to {to} is short of a full one"
+    return f'    <p class="limits">The {what}: a raise adds a full {full}, to {low}</p>\n'
+
+
 def _betting(legal: dict, sequence: int, presets: list) -> str:
     kinds = legal["kinds"]
     row = "".join((
@@ -68,6 +82,7 @@ def _betting(legal: dict, sequence: int, presets: list) -> str:
     if not kind:
         return html + _no_raise_reason(legal)
     low, high, named = legal["min_to"], legal["max_to"], escape(kind.title())
+    html += _short_reason(legal)
     if low == high:  # one size (fixed-limit, or the whole stack): nothing to type
         sized = f"{named} {low}" if kind == "bet" else f"{named} to {low}"
         if low == legal.get("all_in_to"):

@@ -150,6 +150,7 @@ class BettingRound:
         fixed = rules.structure == "fixed-limit"
         self.bet_size = (bet_size or rules.min_bet) if fixed else rules.min_bet
         self.current_bet = current_bet
+        self.full_level = current_bet  # where the last full bet or raise (or a blind) left it
         self.opened = current_bet > 0
         self.full_raise = self.bet_size
         self.raises = 0
@@ -225,6 +226,15 @@ class BettingRound:
         others = [b for b in self.live() if b is not me and b.room(self.rules.stake_cap) > 0]
         return bool(others) and not self.reopened_for(seat)
 
+    def short_of_full(self) -> dict | None:
+        """When the bet to match was set by a bet or raise short of a full one (an all-in,
+        or a stake cap): its level, whether it was the round's opening ``bet`` or a
+        ``raise``, and the full raise still owed on top of it by the next raise."""
+        if self.current_bet <= self.full_level:
+            return None
+        kind = "bet" if self.full_level == 0 else "raise"
+        return {"to": self.current_bet, "of": kind, "full": self.full_raise}
+
     def _cap_reached(self) -> bool:
         cap = self.rules.raise_cap
         return cap is not None and not self.cap_lifted and self.raises >= cap
@@ -265,6 +275,7 @@ class BettingRound:
             self.full_raise = max(size, self.full_raise) if self.opened else to
             if self.rules.structure == "fixed-limit":
                 self.full_raise = self.bet_size
+            self.full_level = to
         me.put(to - me.bet)
         self.current_bet = max(self.current_bet, to)
         self.opened = True

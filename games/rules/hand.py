@@ -310,6 +310,7 @@ class Hand:
             "raises": round_.raises,
             "raise_cap": raise_cap,
             "short_raise": round_.held_by_short_raise(seat),
+            "short": round_.short_of_full(),
         }
 
     def absent_action(self, seat: int) -> dict:

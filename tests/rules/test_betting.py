@@ -168,6 +168,24 @@ def test_several_short_all_ins_that_add_up_to_a_full_raise_reopen():
     assert round_3.legal_actions(1).raise_kind == "raise"
 
 
+def test_a_short_all_in_is_told_with_the_full_raise_still_owed_on_top_of_it():
+    rules = BettingRules.fixed(2)
+    players = [Bettor(seat=1, stack=1), Bettor(seat=2, stack=100), Bettor(seat=3, stack=100)]
+    round_ = BettingRound(rules, players, order=[1, 2, 3])
+    assert round_.short_of_full() is None
+    round_.act(1, "bet", 1)  # all-in, short of the bet of 2: there is no completing it
+    assert round_.short_of_full() == {"to": 1, "of": "bet", "full": 2}
+    assert round_.legal_actions(2).min_to == 3
+    round_.act(2, "raise", 3)
+    assert round_.short_of_full() is None
+    round_, _ = open_round("no-limit", stacks=(200, 200, 25, 200))
+    round_.act(1, "bet", 20)
+    round_.act(2, "call")
+    round_.act(3, "raise", 25)  # all-in, 5 more: short of a full raise of 20
+    assert round_.short_of_full() == {"to": 25, "of": "raise", "full": 20}
+    assert round_.legal_actions(4).min_to == 45
+
+
 def test_player_short_of_a_full_raise_may_still_go_all_in():
     round_, _ = open_round("no-limit", stacks=(100, 15))
     round_.act(1, "bet", 10)

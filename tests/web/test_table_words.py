@@ -188,6 +188,27 @@ def test_a_short_all_in_says_why_the_players_before_it_may_not_raise_again():
     assert "No raise" not in page(table, key) and ">Call 5" in page(table, key)
 
 
+def test_a_raise_over_a_short_all_in_says_it_goes_a_full_raise_above_it():
+    table = make_table("high-low-declare", min_buy_in=1)  # fixed-limit: bets of 2
+    seat_players(table, 3, 200)
+    first = state.upcoming_button(table) % 3 + 1  # acts first: 2 chips, 1 after the ante
+    short = Player.objects.get(table=table, seat=first)
+    services.adjust_stack(table.pk, short.pk, 2 - 200, kind="correction")
+    services.set_dealing(table.pk, True)
+    table = Table.objects.get(pk=table.pk)
+    key, _ = to_act(table)
+    assert key == session_of(table, first) and "Bet 1 (all-in)" in page(table, key)
+    assert "short of a full" not in page(table, key)  # (its own all-in: nothing to say)
+    act(table, "bet", to=1)
+    key, _ = to_act(table)
+    html = page(table, key)
+    assert "The bet of 1 is short of a full 2: a raise adds a full 2, to 3" in html
+    assert "Raise to 3 <kbd>" in html
+    act(table, "raise", to=3)
+    key, _ = to_act(table)
+    assert "short of a full" not in page(table, key)  # a full raise: the usual controls
+
+
 def test_every_seat_is_told_when_the_host_voids_a_hand():
     table = dealt("levys", players=2)
     number = state.current_hand(table).number
