@@ -57,17 +57,17 @@ def _no_raise_reason(legal: dict) -> str:
 
 
 def _short_reason(legal: dict) -> str:
-    """Why the smallest raise goes past a short all-in by a full raise (there is no
-    completing it): "The bet of 1 is short of a full 2: a raise adds a full 2, to 3"."""
+    """Why the smallest raise goes a full raise past a short all-in (there is no
+    completing it): "The all-in bet of 1 was short of 2: the smallest raise is 2 more, to 3"."""
     short, low = legal.get("short"), legal.get("min_to")
     if not short or low != short["to"] + short["full"]:
         return ""  # (the raise is the player's last chips, or nothing is short)
     to, full = short["to"], short["full"]
     if short["of"] == "bet":
-        what = f"bet of {to} is short of a full {full}"
+        what = f"all-in bet of {to} was short of {full}"
     else:
-        what = f"raise to {to} is short of a full one"
-    return f'    <p class="limits">The {what}: a raise adds a full {full}, to {low}</p>\n'
+        what = f"all-in raise to {to} was short of a full one"
+    return f'    <p class="limits">The {what}: the smallest raise is {full} more, to {low}</p>\n'
 
 
 def _betting(legal: dict, sequence: int, presets: list) -> str:

@@ -151,6 +151,7 @@ class BettingRound:
         self.bet_size = (bet_size or rules.min_bet) if fixed else rules.min_bet
         self.current_bet = current_bet
         self.full_level = current_bet  # where the last full bet or raise (or a blind) left it
+        self.short_kind = BET  # what the last bet or raise short of a full one was
         self.opened = current_bet > 0
         self.full_raise = self.bet_size
         self.raises = 0
@@ -228,12 +229,11 @@ class BettingRound:
 
     def short_of_full(self) -> dict | None:
         """When the bet to match was set by a bet or raise short of a full one (an all-in,
-        or a stake cap): its level, whether it was the round's opening ``bet`` or a
-        ``raise``, and the full raise still owed on top of it by the next raise."""
+        or a stake cap): its level, whether the last short one was the round's opening
+        ``bet`` or a ``raise``, and the full raise the next raise goes above it."""
         if self.current_bet <= self.full_level:
             return None
-        kind = "bet" if self.full_level == 0 else "raise"
-        return {"to": self.current_bet, "of": kind, "full": self.full_raise}
+        return {"to": self.current_bet, "of": self.short_kind, "full": self.full_raise}
 
     def _cap_reached(self) -> bool:
         cap = self.rules.raise_cap
@@ -276,6 +276,8 @@ class BettingRound:
             if self.rules.structure == "fixed-limit":
                 self.full_raise = self.bet_size
             self.full_level = to
+        else:
+            self.short_kind = RAISE if self.opened else BET
         me.put(to - me.bet)
         self.current_bet = max(self.current_bet, to)
         self.opened = True

@@ -298,7 +298,8 @@ class Hand:
         """What bounds a seat's betting now, for saying why a control stops where it does:
         its whole stack (``all_in_to``, a round total), the stake cap's room (``cap_to``,
         None without a cap), the raise cap (``raises`` made of ``raise_cap``; None when
-        no cap holds this round) and whether a short raise left it none (``short_raise``)."""
+        no cap holds this round), whether a short raise left it none (``short_raise``) and
+        the short all-in the smallest raise goes a full raise above (``short``, or None)."""
         assert self.round is not None
         p, cap = self.players[seat], self.rules.stake_cap
         round_ = self.round

@@ -178,6 +178,12 @@ def test_a_short_all_in_is_told_with_the_full_raise_still_owed_on_top_of_it():
     assert round_.legal_actions(2).min_to == 3
     round_.act(2, "raise", 3)
     assert round_.short_of_full() is None
+    players = [Bettor(seat=s, stack=n) for s, n in ((1, 1), (2, 2), (3, 100), (4, 100))]
+    round_ = BettingRound(rules, players, order=[1, 2, 3, 4])
+    round_.act(1, "bet", 1)
+    round_.act(2, "raise", 2)  # all-in, 1 more: a short raise over a short bet
+    assert round_.short_of_full() == {"to": 2, "of": "raise", "full": 2}
+    assert round_.legal_actions(3).min_to == 4
     round_, _ = open_round("no-limit", stacks=(200, 200, 25, 200))
     round_.act(1, "bet", 20)
     round_.act(2, "call")

@@ -190,23 +190,30 @@ def test_a_short_all_in_says_why_the_players_before_it_may_not_raise_again():
 
 def test_a_raise_over_a_short_all_in_says_it_goes_a_full_raise_above_it():
     table = make_table("high-low-declare", min_buy_in=1)  # fixed-limit: bets of 2
-    seat_players(table, 3, 200)
-    first = state.upcoming_button(table) % 3 + 1  # acts first: 2 chips, 1 after the ante
-    short = Player.objects.get(table=table, seat=first)
-    services.adjust_stack(table.pk, short.pk, 2 - 200, kind="correction")
+    seat_players(table, 4, 200)
+    first = state.upcoming_button(table) % 4 + 1  # 2 chips: 1 after the ante
+    second = first % 4 + 1  # 3 chips: 2 after the ante
+    for seat, stack in ((first, 2), (second, 3)):
+        short = Player.objects.get(table=table, seat=seat)
+        services.adjust_stack(table.pk, short.pk, stack - 200, kind="correction")
     services.set_dealing(table.pk, True)
     table = Table.objects.get(pk=table.pk)
     key, _ = to_act(table)
     assert key == session_of(table, first) and "Bet 1 (all-in)" in page(table, key)
-    assert "short of a full" not in page(table, key)  # (its own all-in: nothing to say)
+    assert "was short" not in page(table, key)  # (nothing bet yet)
     act(table, "bet", to=1)
     key, _ = to_act(table)
-    html = page(table, key)
-    assert "The bet of 1 is short of a full 2: a raise adds a full 2, to 3" in html
-    assert "Raise to 3 <kbd>" in html
-    act(table, "raise", to=3)
+    html = page(table, key)  # the second's only raise is its own all-in, short too
+    assert "Raise to 2 (all-in)" in html and "was short" not in html
+    act(table, "raise", to=2)
     key, _ = to_act(table)
-    assert "short of a full" not in page(table, key)  # a full raise: the usual controls
+    html = page(table, key)
+    said = "The all-in raise to 2 was short of a full one: the smallest raise is 2 more, to 4"
+    assert said in html
+    assert "Raise to 4 <kbd>" in html
+    act(table, "raise", to=4)
+    key, _ = to_act(table)
+    assert "was short" not in page(table, key)  # a full raise: the usual controls
 
 
 def test_every_seat_is_told_when_the_host_voids_a_hand():
