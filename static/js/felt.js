@@ -1,10 +1,10 @@
-// pokerhome: the felt is as tall as its seats need, and no taller. A seat's place on the
-// oval scales with the felt's height; a showdown's shown hands, or a middle of many lines,
-// can make seats meet each other or the middle (on a phone most of all, and at a full
-// table on a laptop too). The felt starts at the stylesheet's height and grows a rem at a
-// time until nothing meets (or, if no height up to a limit clears it all, takes the one
-// where least meets). Its margins then make room for what rises above its top or hangs
-// below its foot: a top seat, one's own and its pill.
+// pokerhome: the felt grows as tall as its seats need. A seat's place on the oval scales
+// with the felt's height; a showdown's shown hands, or a middle of many lines, can make
+// seats meet each other or the middle (on a phone most of all, and at a full table on a
+// laptop too). The felt starts at the stylesheet's height and grows a rem at a time until
+// nothing meets (or, if no height up to a limit clears it all, takes the one where least
+// meets). Its margins then make room for what rises above its top or hangs below its
+// foot: a top seat, one's own and its pill.
 (function () {
   "use strict";
   var MOST = 30;  // rems the felt may grow by

@@ -125,7 +125,10 @@ def crowding(page) -> list[str]:
     return page.evaluate(CROWDING)
 
 
-@pytest.mark.parametrize("screen", [PHONE, NARROW, TABLET, LAPTOP])
+SMALL_TABLET = {"width": 600, "height": 960}  # (between a phone's layout and a laptop's)
+
+
+@pytest.mark.parametrize("screen", [PHONE, NARROW, SMALL_TABLET, TABLET, LAPTOP])
 @pytest.mark.parametrize(("game", "bots"), [("levys", 7), ("high-low-declare", 6), ("sviten", 5)])
 def test_a_full_table_leaves_the_middle_clear_with_bets_out(
     running_server, chromium, game, bots, screen
