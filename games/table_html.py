@@ -74,10 +74,17 @@ def _stakes(context: dict) -> str:
 
 
 def _pots(seen: dict) -> str:
+    """The pot, and its parts where there is a side pot (someone is all-in or at the
+    stake cap): "pot 11 (main 9, side 2)"; "(main 9, side 1: 2, side 2: 6)"."""
     pots = seen["pots"]
     html = f'pot <strong class="pot">{seen["pot"]}</strong>'
-    if len(pots) > 1:  # a side pot: someone is all-in or at the stake cap
-        html += " (" + ", ".join(f"{escape(p['name'])} {p['amount']}" for p in pots) + ")"
+    if len(pots) > 1:
+        parts = [f"main {pots[0]['amount']}"]
+        if len(pots) == 2:
+            parts.append(f"side {pots[1]['amount']}")
+        else:
+            parts += [f"side {i}: {p['amount']}" for i, p in enumerate(pots[1:], 1)]
+        html += f" ({', '.join(parts)})"
     return html
 
 
@@ -99,7 +106,7 @@ def _waiting(seen: dict, names: dict[int, str]) -> str:
         return f"waiting for {escape(listed(actors))}"
     still_in = sum(1 for s in seen["seats"] if not s["folded"])
     if len(actors) == still_in:
-        return f"waiting for all {still_in}"
+        return f"waiting for all&nbsp;{still_in}"  # (the number not alone on a line)
     return f"waiting for {len(actors)} players"
 
 

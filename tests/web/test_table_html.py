@@ -78,3 +78,14 @@ def test_an_award_names_its_cards_as_the_cards_show_them():
     award = {"name": "Ann", "amount": 6, "pot": "Main pot", "half": "Omaha", "reason": "best",
              "hand": "Straight, ace high: Js Ts with Ad Kd Qd from the board"}  # fmt: skip
     assert "Straight, ace high: J♠ 10♠ with A♦ K♦ Q♦ from the board" in table_html._award(award)
+
+
+def test_the_middle_tells_a_side_pot_by_what_it_is_and_its_size():
+    def pots(*amounts: int) -> str:
+        names = ["Main pot"] + [f"Side pot {i}" for i in range(1, len(amounts))]
+        parts = [{"name": n, "amount": a} for n, a in zip(names, amounts, strict=True)]
+        return table_html._pots({"pot": sum(amounts), "pots": parts})
+
+    assert pots(11) == 'pot <strong class="pot">11</strong>'
+    assert pots(9, 2) == 'pot <strong class="pot">11</strong> (main 9, side 2)'
+    assert pots(9, 2, 6).endswith("(main 9, side 1: 2, side 2: 6)")

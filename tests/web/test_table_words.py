@@ -798,7 +798,7 @@ def test_the_middle_names_who_it_waits_for_up_to_two_and_counts_more():
         seat = engine.actors()[0]
         services.act(table.pk, session_of(table, seat), hand.sequence,
                      {"type": "arrange", "order": engine.absent_action(seat)["order"]})  # fmt: skip
-    assert said[:2] == ["waiting for all 4", "waiting for 3 players"]
+    assert said[:2] == ["waiting for all\xa04", "waiting for 3 players"]
     assert re.fullmatch(r"waiting for P\d and P\d", said[2]) and said[3].endswith("\xa0to\xa0act")
     assert said[3].split("\xa0")[0] in said[2]
 
