@@ -57,17 +57,20 @@ def _no_raise_reason(legal: dict) -> str:
 
 
 def _short_reason(legal: dict) -> str:
-    """Why the smallest raise goes a full raise past a short all-in (there is no
-    completing it): "The all-in bet of 1 was short of 2: the smallest raise is 2 more, to 3"."""
+    """Why the smallest raise goes a full raise past a short all-in (it is not made up to
+    a full one): "The all-in bet of 1 is less than a full bet of 2, and is not made up to
+    2: call 1, or raise a full 2 more, to 3"."""
     short, low = legal.get("short"), legal.get("min_to")
     if not short or low != short["to"] + short["full"]:
         return ""  # (the raise is the player's last chips, or nothing is short)
     to, full = short["to"], short["full"]
     if short["of"] == "bet":
-        what = f"all-in bet of {to} was short of {full}"
+        what = f"bet of {to} is less than a full bet of {full}, and is not made up to {full}"
     else:
-        what = f"all-in raise to {to} was short of a full one"
-    return f'    <p class="limits">The {what}: the smallest raise is {full} more, to {low}</p>\n'
+        what = f"raise to {to} is less than a full raise"
+    call = f"call {legal['call']}, or " if legal.get("call") else ""
+    return (f'    <p class="limits">The all-in {what}: {call}raise a full {full} more, '
+            f"to {low}</p>\n")  # fmt: skip
 
 
 def _betting(legal: dict, sequence: int, presets: list) -> str:

@@ -298,8 +298,9 @@ class Hand:
         """What bounds a seat's betting now, for saying why a control stops where it does:
         its whole stack (``all_in_to``, a round total), the stake cap's room (``cap_to``,
         None without a cap), the raise cap (``raises`` made of ``raise_cap``; None when
-        no cap holds this round), whether a short raise left it none (``short_raise``) and
-        the short all-in the smallest raise goes a full raise above (``short``, or None)."""
+        no cap holds this round), whether a short raise left it none (``short_raise``),
+        the short all-in the smallest raise goes a full raise above (``short``, or None)
+        and the round's fixed-limit bet (``bet_size``)."""
         assert self.round is not None
         p, cap = self.players[seat], self.rules.stake_cap
         round_ = self.round
@@ -312,6 +313,7 @@ class Hand:
             "raise_cap": raise_cap,
             "short_raise": round_.held_by_short_raise(seat),
             "short": round_.short_of_full(),
+            "bet_size": round_.bet_size,
         }
 
     def absent_action(self, seat: int) -> dict:

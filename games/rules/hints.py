@@ -39,7 +39,7 @@ DECLARE_FOR_THE_ACTOR = {
 BETTING_FOR_THE_ACTOR = {  # the structure's rule, which the buttons' sizes follow
     "pot-limit": "Pot-limit: raise at most your call plus the pot after it.",
     "half-pot-limit": "Half-pot-limit: raise at most your call plus half the pot after it.",
-    "fixed-limit": "Fixed-limit: each bet and raise is one set size.",
+    "fixed-limit": "Fixed-limit: every bet and raise is {bet_size} this round.",
     "no-limit": "No-limit: bet up to your whole stack.",
 }
 OPENING_FOR_THE_ACTOR = {  # the same, with no bet to call yet
@@ -64,7 +64,7 @@ def hint_for_actor(seen: dict) -> str:
     if step == "betting":
         kinds = set(seen["legal"]["kinds"])
         rules = OPENING_FOR_THE_ACTOR if "bet" in kinds else BETTING_FOR_THE_ACTOR
-        line = rules.get(seen["stakes"]["structure"], "")
+        line = rules.get(seen["stakes"]["structure"], "").format(**seen["legal"])
         if not {"bet", "raise"} & kinds:
             line = NOTHING_TO_SIZE["call" if "call" in kinds else "check"]
         if seen["stakes"]["stake_cap"] is not None and line.endswith("stack."):

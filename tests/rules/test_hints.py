@@ -38,6 +38,8 @@ def test_a_bettor_is_told_the_rule_of_the_tables_structure(structure):
     hand = replay(new_document(config, [(1, "Ann", 100), (2, "Bo", 100)], 1))
     line = hint_for_actor(view(hand, hand.to_act))
     assert line.startswith(structure.capitalize() + ": "), line
+    if structure == "fixed-limit":  # with the round's size: the small bet before the draw
+        assert line == "Fixed-limit: every bet and raise is 2 this round."
     capped = HandConfig("sviten", small_blind=1, big_blind=2, structure="no-limit", stake_cap=30)
     hand = replay(new_document(capped, [(1, "Ann", 100), (2, "Bo", 100)], 1))
     assert hint_for_actor(view(hand, hand.to_act)).endswith("or to the stake cap.")

@@ -188,32 +188,43 @@ def test_a_short_all_in_says_why_the_players_before_it_may_not_raise_again():
     assert "No raise" not in page(table, key) and ">Call 5" in page(table, key)
 
 
-def test_a_raise_over_a_short_all_in_says_it_goes_a_full_raise_above_it():
-    table = make_table("high-low-declare", min_buy_in=1)  # fixed-limit: bets of 2
-    seat_players(table, 4, 200)
-    first = state.upcoming_button(table) % 4 + 1  # 2 chips: 1 after the ante
-    second = first % 4 + 1  # 3 chips: 2 after the ante
-    for seat, stack in ((first, 2), (second, 3)):
+def short_stacked(players: int, *stacks: int) -> Table:
+    """A fixed-limit table (bets of 2, ante 1) dealt with ``stacks`` for the first seats
+    to act, in turn."""
+    table = make_table("high-low-declare", min_buy_in=1)
+    seat_players(table, players, 200)
+    seat = state.upcoming_button(table) % players + 1
+    for stack in stacks:
         short = Player.objects.get(table=table, seat=seat)
         services.adjust_stack(table.pk, short.pk, stack - 200, kind="correction")
+        seat = seat % players + 1
     services.set_dealing(table.pk, True)
-    table = Table.objects.get(pk=table.pk)
+    return Table.objects.get(pk=table.pk)
+
+
+def test_a_raise_over_a_short_all_in_says_it_goes_a_full_raise_above_it():
+    table = short_stacked(3, 2)  # the first to act has 1 chip after the ante
     key, _ = to_act(table)
-    assert key == session_of(table, first) and "Bet 1 (all-in)" in page(table, key)
-    assert "was short" not in page(table, key)  # (nothing bet yet)
+    assert "Bet 1 (all-in)" in page(table, key)
+    assert "less than a full" not in page(table, key)  # (nothing bet yet)
+    act(table, "bet", to=1)
+    key, _ = to_act(table)
+    said = ("The all-in bet of 1 is less than a full bet of 2, and is not made up to 2: "
+            "call 1, or raise a full 2 more, to 3")  # fmt: skip
+    assert said in page(table, key) and "Raise to 3 <kbd>" in page(table, key)
+    table = short_stacked(4, 2, 3)  # and the second has 2
     act(table, "bet", to=1)
     key, _ = to_act(table)
     html = page(table, key)  # the second's only raise is its own all-in, short too
-    assert "Raise to 2 (all-in)" in html and "was short" not in html
+    assert "Raise to 2 (all-in)" in html and "less than a full" not in html
     act(table, "raise", to=2)
     key, _ = to_act(table)
     html = page(table, key)
-    said = "The all-in raise to 2 was short of a full one: the smallest raise is 2 more, to 4"
-    assert said in html
-    assert "Raise to 4 <kbd>" in html
+    said = "The all-in raise to 2 is less than a full raise: call 2, or raise a full 2 more, to 4"
+    assert said in html and "Raise to 4 <kbd>" in html
     act(table, "raise", to=4)
     key, _ = to_act(table)
-    assert "was short" not in page(table, key)  # a full raise: the usual controls
+    assert "less than a full" not in page(table, key)  # a full raise: the usual controls
 
 
 def test_every_seat_is_told_when_the_host_voids_a_hand():
