@@ -348,6 +348,17 @@ def _award(award: dict, back: set[int] = frozenset()) -> str:
     return f"<li>{text} &middot; <em>{escape(award.get('reason', ''))}</em></li>"
 
 
+def _winners_first(awards: list[dict]) -> list[dict]:
+    """The awards that paid first, then those that paid nothing (a failed Both declarer),
+    each of those once where its words are the same in every pot."""
+    paid = [a for a in awards if a.get("amount")]
+    unpaid: dict[tuple, dict] = {}
+    for a in awards:
+        if not a.get("amount"):
+            unpaid.setdefault((a.get("seat"), a.get("reason")), a)
+    return paid + list(unpaid.values())
+
+
 def awards(context: dict) -> str:
     """Who won what, and why, once the hand is over (or that the host voided it)."""
     last, hand = context["last_hand"], context["hand"]
@@ -359,7 +370,7 @@ def awards(context: dict) -> str:
         named = [dict(a, name=names.get(a["seat"], ""), hand=a["hand"].split(":")[0],
                       reason=named_reason(a, names)) for a in kept]  # fmt: skip
         back = _got_back(last)
-        items = "".join(_award(a, back) for a in named)
+        items = "".join(_award(a, back) for a in _winners_first(named))
         items += "".join(_award({"name": names.get(seat, ""), "reason": why,
                                  "hand": shown})
                          for seat, why, shown in context["last_beaten"])  # fmt: skip
@@ -374,7 +385,7 @@ def awards(context: dict) -> str:
     hand = context["hand"] or context["last_hand"]
     number = hand.number if hand else ""
     back = _gets_back(context)
-    items = "".join(_award(a, back) for a in context["awards"])
+    items = "".join(_award(a, back) for a in _winners_first(context["awards"]))
     items += "".join(  # a hand shown that won nothing: who beat it
         _award({"name": context["names"].get(seat, ""), "reason": why,
                 "hand": context["shown_hands"].get(seat, "")})

@@ -89,3 +89,15 @@ def test_the_middle_tells_a_side_pot_by_what_it_is_and_its_size():
     assert pots(11) == 'pot <strong class="pot">11</strong>'
     assert pots(9, 2) == 'pot <strong class="pot">11</strong> (main 9, side 2)'
     assert pots(9, 2, 6).endswith("(main 9, side 1: 2, side 2: 6)")
+
+
+def test_the_result_lists_who_won_first_and_a_failed_declarer_once():
+    failed = {"seat": 2, "name": "Bob", "amount": 0, "half": "none",
+              "reason": "Both declarer beaten for high by Cat: wins nothing"}  # fmt: skip
+    cat = {"seat": 3, "name": "Cat", "half": "high"}
+    awards = [dict(failed, pot="Main pot"), dict(cat, amount=10, pot="Main pot"),
+              dict(failed, pot="Side pot 1"), dict(cat, amount=4, pot="Side pot 1")]  # fmt: skip
+    listed = table_html._winners_first(awards)
+    assert [(a["name"], a["amount"]) for a in listed] == [("Cat", 10), ("Cat", 4), ("Bob", 0)]
+    other = dict(failed, pot="Side pot 1", reason="Both declarer tied for low with Dan")
+    assert len(table_html._winners_first([*awards, other])) == 4  # other words: said too
