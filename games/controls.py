@@ -214,8 +214,9 @@ def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: l
         body = _declare(legal, sequence, declare == "chips" or game == "levys")
     else:
         body = ""
-    link = (f' &middot; <a href="{escape(rules)}" target="_blank" rel="noopener">the rules of '
-            "this step</a>" if rules else "")  # fmt: skip
+    # (a phone hides the step's name: the link's words must not read as if they were it)
+    link = (f' &middot; <a href="{escape(rules)}" target="_blank" rel="noopener">how this step '
+            "works</a>" if rules else "")  # fmt: skip
     banner = (f'    <p class="your-turn"><strong>Your turn</strong><span class="stage"> &middot; '
               f"{escape(stage)}</span>{link}</p>\n")  # fmt: skip
     if hint:

@@ -49,6 +49,7 @@ def test_the_player_to_act_can_open_the_rules_at_the_step_being_played():
     table = dealt("sviten", players=2)
     key, _ = to_act(table)
     assert 'href="/rules/sviten/#betting"' in page(table, key)
+    assert 'rel="noopener">how this step works</a>' in page(table, key)  # (not its name)
     rules = Client().get("/rules/sviten/").content.decode()
     assert 'id="betting"' in rules and 'id="one-up"' in rules and 'id="draw"' in rules
     assert state.current_hand(table) is not None
