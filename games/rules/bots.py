@@ -4,8 +4,8 @@
 cards, the up cards, the board, the pot and its legal actions), and takes its little
 randomness from ``rng``; it never sees another player's hidden cards or the deck.
 The play is plain on purpose, to teach: draw to improve, strongest cards last in the
-reveal order, bet and raise strong hands, fold weak ones to big bets, take a one-up card
-that improves the hand, declare by the hand.
+reveal order, bet and raise strong hands, call small bets while a draw is to come, fold
+weak ones to big bets, take a one-up card that improves the hand, declare by the hand.
 
 >>> import random
 >>> from games.rules.document import new_document, replay
@@ -75,6 +75,7 @@ DRAW_STRENGTH = {"flush": 0.4, "straight": 0.35, "low 4": 0.5, "low 3": 0.3}
 OMAHA_DISCOUNT = 0.1  # Omaha hands run stronger: the same hand is worth less there
 BET_AT, RAISE_AT, RERAISE_STEP = 0.55, 0.75, 0.08
 CALL_MARGIN = 0.1  # call when strength beats the price of the call by this much
+DRAWING = 0.5  # before the draw a call buys cards to come too: its price counts this much
 CHEAP = 0.15  # the price of calling no more than the big blind
 NOISE, BLUFF = 0.05, 0.05
 BOTH_HIGH, BOTH_LOW = 0.85, 0.75  # Both only with a flush or better and a 7-low or better
@@ -369,6 +370,8 @@ def _bet(seen: dict, legal: dict, rng: Random) -> Decision:
         if aggressive and felt >= raise_at:
             return _aggress(legal, made, words)
         price = call / (legal["pot"] + call)
+        if _me(seen)["drew"] is None:
+            price *= DRAWING
         if call <= seen["stakes"]["big_blind"]:
             price = min(price, CHEAP)  # calling the blind: the blinds are meant to be called
         if felt >= price + CALL_MARGIN or "fold" not in kinds:

@@ -168,6 +168,19 @@ def test_it_folds_a_weak_hand_to_a_pot_sized_bet(seed):
 
 
 @pytest.mark.parametrize("seed", range(20))
+def test_before_the_draw_it_calls_a_small_bet_with_a_middling_hand(seed):
+    hand = new_hand("high-low-declare", ["Ac Kd 6h 5s 3c", "8c 8d Jh 4s 2c", "Qs Td 9c 7h 3d"],
+                    ante=1, structure="fixed-limit")  # fmt: skip
+    act(hand, "1 bet 2")  # 2 into 3: the draw is still to come
+    decision = choose(view(hand, 2), random.Random(seed))
+    assert decision.action == {"type": "call"}, decision.why
+    after = new_hand("high-low-declare", ["Ac Kd 6h 5s 3c", "8c 8d Jh 4s 2c"], ante=5,
+                     structure="pot-limit")  # fmt: skip
+    act(after, "1 check", "2 check", "1 draw", "2 draw", "1 bet 10")  # the pot, after it
+    assert choose(view(after, 2), random.Random(seed)).action == {"type": "fold"}
+
+
+@pytest.mark.parametrize("seed", range(20))
 def test_it_raises_with_a_strong_hand(seed):
     seen = facing_a_pot_sized_bet("Qc Qd Qh Qs 4c")
     decision = choose(seen, random.Random(seed))
