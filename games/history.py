@@ -106,7 +106,19 @@ def reviewed(document: dict, step: int, seat: int | None, show_all: bool) -> dic
         entry["said"] = None if entry["to_act"] else said.get(entry["seat"])
         if (entry["said"] or "").startswith("Declared "):  # its pill says it: not twice
             entry["declaration"] = None
+        entry["notes"] = _notes(entry, seen["finished"])
     return seen
+
+
+def _notes(entry: dict, finished: bool) -> str:
+    """A reviewed seat's notes, as the live table's: "folded", "drew 2" or "stood pat"
+    (until the result, where the hands say more), "declared Low"."""
+    notes = ["folded"] if entry["folded"] else []
+    if entry["drew"] is not None and not finished:
+        notes.append(f"drew {entry['drew']}" if entry["drew"] else "stood pat")
+    if entry["declaration"]:
+        notes.append(f"declared {entry['declaration'].title()}")
+    return " · ".join(notes)
 
 
 def hand_text(hand: Hand, seat: int | None, show_all: bool) -> list[str]:

@@ -367,6 +367,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
                 "stack": p.stack,
                 "bet": p.bet,
                 "folded": p.folded,
+                "drew": p.drew,  # how many it drew (0: stood pat), or None before its draw
                 "button": s == hand.button,
                 "me": s == seat,
                 "to_act": s in hand.actors(),

@@ -387,7 +387,8 @@ def test_a_declaration_shows_once_on_its_seat_in_the_review(declare):
     declarer = page.split(f'data-seat="{seat}"')[1].split("</div>\n  </div>")[0]
     assert declarer.count("eclared High") == 1  # the pill, or the note beside a bare pill
     if declare == "chips":
-        assert '"notes">declared High' in declarer and declarer.endswith('"said">Declared')
+        assert '"notes">stood pat · declared High<' in declarer  # (its draw, as at the table)
+        assert declarer.endswith('"said">Declared')
 
 
 def test_the_hands_and_the_ledger_tell_a_player_dealt_in_that_their_hand_goes_on():
@@ -436,3 +437,34 @@ def test_a_player_who_left_is_marked_beside_a_bracket_of_their_own_name():
     assert left_mark(LedgerRow(player=bot, label="Bot Ada (bot)")) == "Bot Ada (bot, left)"
     seated = Player(name="Cat", status="seated")
     assert left_mark(LedgerRow(player=seated, label="Cat (seat 3)")) == "Cat (seat 3)"
+
+
+def test_the_review_notes_each_seats_draw_until_the_result():
+    table = make_table("high-low-declare")
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    while (hand := state.current_hand(table)) is not None:
+        engine = state.load_engine(hand)
+        seat = engine.actors()[0]
+        action = engine.absent_action(seat)
+        if engine.step == "draw" and seat == 1:  # seat 1 draws 2, seat 2 stands pat
+            action["discard"] = [str(c) for c in engine.players[1].cards[:2]]
+        elif engine.step == "declare":
+            action = {"type": "declare", "declaration": "high"}
+        action.pop("seat", None)
+        services.act(table.pk, session_of(table, seat), hand.sequence, action)
+    hand = table.hands.get(finished=True)
+    actions = history.full_document(hand)["actions"]
+    drawn = max(k for k, a in enumerate(actions, 1) if a["type"] == "draw")
+    client = Client()
+    client.cookies["sessionid"] = session_of(table, 1)
+
+    def notes(step: int) -> list[str]:
+        page = client.get(f"/t/{table.invite}/hands/{hand.number}/?step={step}").content.decode()
+        return [n.removesuffix(" &middot; ")  # (before "to act")
+                for n in re.findall(r'<div class="notes">([^<]*)', page)]  # fmt: skip
+
+    assert notes(1) == ["", ""]  # before the draw
+    assert sum(bool(n) for n in notes(drawn - 1)) == 1  # the first to draw's only
+    assert notes(drawn) == ["drew 2", "stood pat"]
+    assert "drew 2" not in notes(len(actions))  # the result: the hands say more
