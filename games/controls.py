@@ -58,18 +58,18 @@ def _no_raise_reason(legal: dict) -> str:
 
 def _short_reason(legal: dict) -> str:
     """Why the smallest raise goes a full raise past a short all-in (it is not made up to
-    a full one): "The all-in bet of 1 is less than a full bet of 2, and is not made up to
-    2: call 1, or raise a full 2 more, to 3"."""
+    a full one): "All-in for 1, short of a full bet of 2: call 1, or raise a full 2 on
+    top, to 3"."""
     short, low = legal.get("short"), legal.get("min_to")
     if not short or low != short["to"] + short["full"]:
         return ""  # (the raise is the player's last chips, or nothing is short)
     to, full = short["to"], short["full"]
     if short["of"] == "bet":
-        what = f"bet of {to} is less than a full bet of {full}, and is not made up to {full}"
+        what = f"All-in for {to}, short of a full bet of {full}"
     else:
-        what = f"raise to {to} is less than a full raise"
+        what = f"All-in raise to {to}, short of a full raise"
     call = f"call {legal['call']}, or " if legal.get("call") else ""
-    return (f'    <p class="limits">The all-in {what}: {call}raise a full {full} more, '
+    return (f'    <p class="limits">{what}: {call}raise a full {full} on top, '
             f"to {low}</p>\n")  # fmt: skip
 
 

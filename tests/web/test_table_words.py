@@ -206,25 +206,24 @@ def test_a_raise_over_a_short_all_in_says_it_goes_a_full_raise_above_it():
     table = short_stacked(3, 2)  # the first to act has 1 chip after the ante
     key, _ = to_act(table)
     assert "Bet 1 (all-in)" in page(table, key)
-    assert "less than a full" not in page(table, key)  # (nothing bet yet)
+    assert "short of a full" not in page(table, key)  # (nothing bet yet)
     act(table, "bet", to=1)
     key, _ = to_act(table)
-    said = ("The all-in bet of 1 is less than a full bet of 2, and is not made up to 2: "
-            "call 1, or raise a full 2 more, to 3")  # fmt: skip
+    said = "All-in for 1, short of a full bet of 2: call 1, or raise a full 2 on top, to 3"
     assert said in page(table, key) and "Raise to 3 <kbd>" in page(table, key)
     table = short_stacked(4, 2, 3)  # and the second has 2
     act(table, "bet", to=1)
     key, _ = to_act(table)
     html = page(table, key)  # the second's only raise is its own all-in, short too
-    assert "Raise to 2 (all-in)" in html and "less than a full" not in html
+    assert "Raise to 2 (all-in)" in html and "short of a full" not in html
     act(table, "raise", to=2)
     key, _ = to_act(table)
     html = page(table, key)
-    said = "The all-in raise to 2 is less than a full raise: call 2, or raise a full 2 more, to 4"
+    said = "All-in raise to 2, short of a full raise: call 2, or raise a full 2 on top, to 4"
     assert said in html and "Raise to 4 <kbd>" in html
     act(table, "raise", to=4)
     key, _ = to_act(table)
-    assert "less than a full" not in page(table, key)  # a full raise: the usual controls
+    assert "short of a full" not in page(table, key)  # a full raise: the usual controls
 
 
 def test_every_seat_is_told_when_the_host_voids_a_hand():
