@@ -75,16 +75,11 @@ def _stakes(context: dict) -> str:
 
 def _pots(seen: dict) -> str:
     """The pot, and its parts where there is a side pot (someone is all-in or at the
-    stake cap): "pot 11 (main 9, side 2)"; "(main 9, side 1: 2, side 2: 6)"."""
-    pots = seen["pots"]
+    stake cap): "pot 11 (main 9, side 2)"; "pot 17 (main 9, sides 2 and 6)"."""
+    main, *sides = [p["amount"] for p in seen["pots"]]
     html = f'pot <strong class="pot">{seen["pot"]}</strong>'
-    if len(pots) > 1:
-        parts = [f"main {pots[0]['amount']}"]
-        if len(pots) == 2:
-            parts.append(f"side {pots[1]['amount']}")
-        else:
-            parts += [f"side {i}: {p['amount']}" for i, p in enumerate(pots[1:], 1)]
-        html += f" ({', '.join(parts)})"
+    if sides:
+        html += f" (main {main}, side{'s' * (len(sides) > 1)} {listed([str(s) for s in sides])})"
     return html
 
 
@@ -343,6 +338,8 @@ def _award(award: dict, back: set[int] = frozenset()) -> str:
         where = ", ".join(where_won(award))
         verb = "gets back" if award.get("seat") in back else "wins"
         text += f" {verb} {award['amount']}" + (f" &middot; {escape(where)}" if where else "")
+    elif award.get("pots"):  # (nothing won: which pots, where there are side pots)
+        text += f" &middot; {escape(listed(award['pots']))}"
     if award.get("hand"):  # Sviten's Omaha half names its cards: "Js Ts with ..." as J♠ 10♠
         text += f" &middot; {escape(faces(low_in_words(award['hand'])))}"
     return f"<li>{text} &middot; <em>{escape(award.get('reason', ''))}</em></li>"
@@ -350,12 +347,15 @@ def _award(award: dict, back: set[int] = frozenset()) -> str:
 
 def _winners_first(awards: list[dict]) -> list[dict]:
     """The awards that paid first, then those that paid nothing (a failed Both declarer),
-    each of those once where its words are the same in every pot."""
+    each of those once for all the pots it is the same in, named where there are side pots
+    (``pots``): the same seat may have won another pot."""
     paid = [a for a in awards if a.get("amount")]
+    several = len({a.get("pot") for a in awards}) > 1
     unpaid: dict[tuple, dict] = {}
     for a in awards:
         if not a.get("amount"):
-            unpaid.setdefault((a.get("seat"), a.get("reason")), a)
+            line = unpaid.setdefault((a.get("seat"), a.get("reason")), dict(a, pots=[]))
+            line["pots"] += [a["pot"]] if several and a.get("pot") else []
     return paid + list(unpaid.values())
 
 

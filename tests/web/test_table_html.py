@@ -88,7 +88,7 @@ def test_the_middle_tells_a_side_pot_by_what_it_is_and_its_size():
 
     assert pots(11) == 'pot <strong class="pot">11</strong>'
     assert pots(9, 2) == 'pot <strong class="pot">11</strong> (main 9, side 2)'
-    assert pots(9, 2, 6).endswith("(main 9, side 1: 2, side 2: 6)")
+    assert pots(9, 2, 6).endswith("(main 9, sides 2 and 6)")
 
 
 def test_the_result_lists_who_won_first_and_a_failed_declarer_once():
@@ -99,5 +99,11 @@ def test_the_result_lists_who_won_first_and_a_failed_declarer_once():
               dict(failed, pot="Side pot 1"), dict(cat, amount=4, pot="Side pot 1")]  # fmt: skip
     listed = table_html._winners_first(awards)
     assert [(a["name"], a["amount"]) for a in listed] == [("Cat", 10), ("Cat", 4), ("Bob", 0)]
+    assert "<strong>Bob</strong> &middot; Main pot and Side pot 1 &middot;" in table_html._award(
+        listed[-1]
+    )  # (he may have won another pot: which ones he won nothing of)
     other = dict(failed, pot="Side pot 1", reason="Both declarer tied for low with Dan")
     assert len(table_html._winners_first([*awards, other])) == 4  # other words: said too
+    one_pot = [dict(failed, pot="Main pot"), dict(cat, amount=6, pot="Main pot")]
+    alone = table_html._winners_first(one_pot)
+    assert "Main pot" not in table_html._award(alone[-1])  # one pot: nothing to tell apart
