@@ -111,11 +111,13 @@ def reviewed(document: dict, step: int, seat: int | None, show_all: bool) -> dic
 
 
 def _notes(entry: dict, finished: bool) -> str:
-    """A reviewed seat's notes, as the live table's: "folded", "drew 2" or "stood pat"
-    (until the result, where the hands say more), "declared Low"."""
+    """A reviewed seat's notes: "folded", its draw as the live table says it ("drew 2",
+    "threw away 2" until Sviten's new cards come, "stood pat"; not at the result, where
+    the hands say more), "declared Low"."""
     notes = ["folded"] if entry["folded"] else []
     if entry["drew"] is not None and not finished:
-        notes.append(f"drew {entry['drew']}" if entry["drew"] else "stood pat")
+        drew = f"{'threw away' if entry['awaits_cards'] else 'drew'} {entry['drew']}"
+        notes.append(drew if entry["drew"] else "stood pat")
     if entry["declaration"]:
         notes.append(f"declared {entry['declaration'].title()}")
     return " · ".join(notes)

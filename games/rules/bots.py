@@ -4,7 +4,7 @@
 cards, the up cards, the board, the pot and its legal actions), and takes its little
 randomness from ``rng``; it never sees another player's hidden cards or the deck.
 The play is plain on purpose, to teach: draw to improve, strongest cards last in the
-reveal order, bet and raise strong hands, call small bets while a draw is to come, fold
+reveal order, bet and raise strong hands, call more readily while a draw is to come, fold
 weak ones to big bets, take a one-up card that improves the hand, declare by the hand.
 
 >>> import random

@@ -368,6 +368,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
                 "bet": p.bet,
                 "folded": p.folded,
                 "drew": p.drew,  # how many it drew (0: stood pat), or None before its draw
+                "awaits_cards": hand.awaits_cards(s),  # (Sviten: thrown, the new ones to come)
                 "button": s == hand.button,
                 "me": s == seat,
                 "to_act": s in hand.actors(),

@@ -468,3 +468,31 @@ def test_the_review_notes_each_seats_draw_until_the_result():
     assert sum(bool(n) for n in notes(drawn - 1)) == 1  # the first to draw's only
     assert notes(drawn) == ["drew 2", "stood pat"]
     assert "drew 2" not in notes(len(actions))  # the result: the hands say more
+
+
+def test_the_review_says_a_sviten_seat_threw_away_until_its_new_cards_come():
+    table = make_table("sviten")
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    while (hand := state.current_hand(table)) is not None:
+        engine = state.load_engine(hand)
+        seat = engine.actors()[0]
+        action = engine.absent_action(seat)
+        if engine.step == "lock":  # each throws away two
+            action["discard"] = [str(c) for c in engine.players[seat].cards[:2]]
+        elif action["type"] == "fold":  # (the small blind calls: the hand goes on)
+            action = {"type": "call"}
+        action.pop("seat", None)
+        services.act(table.pk, session_of(table, seat), hand.sequence, action)
+    hand = table.hands.get(finished=True)
+    actions = history.full_document(hand)["actions"]
+    locks = [k for k, a in enumerate(actions, 1) if a["type"] == "draw"][-2:]
+    client = Client()
+    client.cookies["sessionid"] = session_of(table, 1)
+
+    def notes(step: int) -> list[str]:
+        page = client.get(f"/t/{table.invite}/hands/{hand.number}/?step={step}").content.decode()
+        return [n.removesuffix(" &middot; ") for n in re.findall(r'"notes">([^<]*)', page)]
+
+    assert "threw away 2" in notes(locks[0])  # the first to choose: its new cards to come
+    assert notes(locks[1]) == ["drew 2", "drew 2"]  # everyone has chosen: dealt
