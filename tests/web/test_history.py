@@ -439,23 +439,20 @@ def test_a_player_who_left_is_marked_beside_a_bracket_of_their_own_name():
     assert left_mark(LedgerRow(player=seated, label="Cat (seat 3)")) == "Cat (seat 3)"
 
 
-def test_the_review_notes_each_seats_draw_until_the_result():
-    table = make_table("high-low-declare")
+def played_for_notes(game: str, choose) -> tuple[list[dict], object]:
+    """A two-seat hand of ``game`` played to its end, each action the seat's default
+    unless ``choose(engine, seat, action)`` changes it; the hand's actions, and the seats'
+    notes at a step of its review as seat 1 sees it."""
+    table = make_table(game)
     seat_players(table, 2)
     services.set_dealing(table.pk, True)
     while (hand := state.current_hand(table)) is not None:
         engine = state.load_engine(hand)
         seat = engine.actors()[0]
-        action = engine.absent_action(seat)
-        if engine.step == "draw" and seat == 1:  # seat 1 draws 2, seat 2 stands pat
-            action["discard"] = [str(c) for c in engine.players[1].cards[:2]]
-        elif engine.step == "declare":
-            action = {"type": "declare", "declaration": "high"}
+        action = choose(engine, seat, engine.absent_action(seat))
         action.pop("seat", None)
         services.act(table.pk, session_of(table, seat), hand.sequence, action)
     hand = table.hands.get(finished=True)
-    actions = history.full_document(hand)["actions"]
-    drawn = max(k for k, a in enumerate(actions, 1) if a["type"] == "draw")
     client = Client()
     client.cookies["sessionid"] = session_of(table, 1)
 
@@ -464,6 +461,19 @@ def test_the_review_notes_each_seats_draw_until_the_result():
         return [n.removesuffix(" &middot; ")  # (before "to act")
                 for n in re.findall(r'<div class="notes">([^<]*)', page)]  # fmt: skip
 
+    return history.full_document(hand)["actions"], notes
+
+
+def test_the_review_notes_each_seats_draw_until_the_result():
+    def choose(engine, seat: int, action: dict) -> dict:
+        if engine.step == "draw" and seat == 1:  # seat 1 draws 2, seat 2 stands pat
+            return dict(action, discard=[str(c) for c in engine.players[1].cards[:2]])
+        if engine.step == "declare":
+            return {"type": "declare", "declaration": "high"}
+        return action
+
+    actions, notes = played_for_notes("high-low-declare", choose)
+    drawn = max(k for k, a in enumerate(actions, 1) if a["type"] == "draw")
     assert notes(1) == ["", ""]  # before the draw
     assert sum(bool(n) for n in notes(drawn - 1)) == 1  # the first to draw's only
     assert notes(drawn) == ["drew 2", "stood pat"]
@@ -471,28 +481,14 @@ def test_the_review_notes_each_seats_draw_until_the_result():
 
 
 def test_the_review_says_a_sviten_seat_threw_away_until_its_new_cards_come():
-    table = make_table("sviten")
-    seat_players(table, 2)
-    services.set_dealing(table.pk, True)
-    while (hand := state.current_hand(table)) is not None:
-        engine = state.load_engine(hand)
-        seat = engine.actors()[0]
-        action = engine.absent_action(seat)
+    def choose(engine, seat: int, action: dict) -> dict:
         if engine.step == "lock":  # each throws away two
-            action["discard"] = [str(c) for c in engine.players[seat].cards[:2]]
-        elif action["type"] == "fold":  # (the small blind calls: the hand goes on)
-            action = {"type": "call"}
-        action.pop("seat", None)
-        services.act(table.pk, session_of(table, seat), hand.sequence, action)
-    hand = table.hands.get(finished=True)
-    actions = history.full_document(hand)["actions"]
+            return dict(action, discard=[str(c) for c in engine.players[seat].cards[:2]])
+        if action["type"] == "fold":  # (the small blind calls: the hand goes on)
+            return {"type": "call"}
+        return action
+
+    actions, notes = played_for_notes("sviten", choose)
     locks = [k for k, a in enumerate(actions, 1) if a["type"] == "draw"][-2:]
-    client = Client()
-    client.cookies["sessionid"] = session_of(table, 1)
-
-    def notes(step: int) -> list[str]:
-        page = client.get(f"/t/{table.invite}/hands/{hand.number}/?step={step}").content.decode()
-        return [n.removesuffix(" &middot; ") for n in re.findall(r'"notes">([^<]*)', page)]
-
     assert "threw away 2" in notes(locks[0])  # the first to choose: its new cards to come
     assert notes(locks[1]) == ["drew 2", "drew 2"]  # everyone has chosen: dealt
