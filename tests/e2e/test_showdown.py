@@ -49,7 +49,17 @@ LAYOUT = """() => {
 
 
 TABLET = {"width": 768, "height": 1024}
-FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+SETTLED = """() => new Promise(done => {  // the felt fitted: its size unchanged three frames
+  let last = null, still = 0;  // running (a fit may follow from the seats' resize observer)
+  const look = () => {
+    const felt = document.querySelector('.felt').getBoundingClientRect();
+    const now = felt.top + ' ' + felt.height;
+    still = now === last ? still + 1 : 0;
+    last = now;
+    if (still >= 3) done(); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
 PRESENT = r"""() => {  // everyone still at the table, as at a showdown they are (this
   // test's players leave as the hand ends, and are marked away or not as time goes)
   for (const notes of document.querySelectorAll('.felt .seat .notes'))
@@ -97,7 +107,7 @@ def test_a_showdown_at_every_table_size_fits_the_screen(request, running_server,
             page.evaluate(LONGEST)
         for screen in (PHONE, NARROW, LAPTOP, TABLET):
             page.set_viewport_size(screen)
-            page.evaluate(FRAMES)  # as the screen shows it: the felt fitted to its seats
+            page.evaluate(SETTLED)  # as the screen shows it: the felt fitted to its seats
             assert page.locator(".felt .seat .shown").count() == size  # (still the showdown)
             assert words == "as dealt" or "tens full" in page.inner_text(".felt")
             assert not page.evaluate(LAYOUT), (size, words, screen, page.evaluate(LAYOUT))
