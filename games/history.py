@@ -95,15 +95,18 @@ def hand_review(hand: Hand, step: int, seat: int | None, show_all: bool) -> dict
 def reviewed(document: dict, step: int, seat: int | None, show_all: bool) -> dict:
     """The review at ``step``, each seat with its last action in the step, as the live
     table showed it ("Check", "Bet 2"); none on a seat to act, nor at the result (the
-    seats show what they won there)."""
+    seats show what they won there). A step that closes its round keeps its actor's word
+    even where the felt already shows the next step with that seat to act."""
     seen = review(document, step, seat, show_all)
     said = last_actions(seen.pop("log"), seen["playing"])
-    if seen.pop("closed", False):  # the felt shows the next round: its actor's word only
+    closed = seen.pop("closed", False)
+    if closed:  # the felt shows the next round: its actor's word only, to act there or not
         said = {s: words for s, words in said.items() if s == seen["actor"]}
     if seen["finished"]:
         said = {}
     for entry in seen["seats"]:
-        entry["said"] = None if entry["to_act"] else said.get(entry["seat"])
+        hidden = entry["to_act"] and not closed  # (a seat to act has not spoken yet)
+        entry["said"] = None if hidden else said.get(entry["seat"])
         if (entry["said"] or "").startswith("Declared "):  # its pill says it: not twice
             entry["declaration"] = None
         entry["notes"] = _notes(entry, seen["finished"])

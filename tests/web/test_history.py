@@ -389,6 +389,12 @@ def test_a_declaration_shows_once_on_its_seat_in_the_review(declare):
     if declare == "chips":
         assert '"notes">stood pat · declared High<' in declarer  # (its draw, as at the table)
         assert declarer.endswith('"said">Declared')
+    closer = actions[step - 2]  # the check that closed the last round
+    page = Client().get(f"/t/{table.invite}/hands/{hand.number}/?step={step - 1}").content
+    seat = page.decode().split(f'data-seat="{closer["seat"]}"')[1].split("</div>\n  </div>")[0]
+    assert closer["type"] == "check" and seat.endswith('"said">Check')
+    if declare == "chips":  # (everyone takes chips at once: the closer is to act again)
+        assert "<strong>to act</strong>" in seat
 
 
 def test_the_hands_and_the_ledger_tell_a_player_dealt_in_that_their_hand_goes_on():
