@@ -27,7 +27,7 @@ from collections import Counter
 from dataclasses import dataclass
 from random import Random
 
-from games.rules.cards import RANK_NAMES, RANKS, Card, parse_card
+from games.rules.cards import RANK_NAMES, RANKS, Card, face, parse_card
 from games.rules.errors import IllegalAction
 from games.rules.values import (
     FLUSH,
@@ -342,9 +342,10 @@ def _one_up(cards: list[Card], seen: dict, offered: Card) -> Decision:
         old = min(cards, key=lambda c: (counts[c.rank], c.rank))
     now = high_value(cards)
     taken = high_value([offered if c == old else c for c in cards])
+    card = face(str(offered))  # "the 10♦", as the card shows
     if taken > now:
-        return Decision({"type": "take"}, f"Taking the {offered}: it makes {_lower(taken.name)}")
-    return Decision({"type": "decline"}, f"Declining the {offered}: it does not help")
+        return Decision({"type": "take"}, f"Taking the {card}: it makes {_lower(taken.name)}")
+    return Decision({"type": "decline"}, f"Declining the {card}: it does not help")
 
 
 # -- the declaration -------------------------------------------------------------------

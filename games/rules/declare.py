@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from games.rules.errors import IllegalAction
 from games.rules.pots import Award, Pot, award_best, halves
@@ -89,9 +90,10 @@ def resolve_declare_pot(
     elif lows:
         reason = "best low among Low declarers; no High declarer in this pot, so all of it"
         awards += award_best(pot_index, pot, pot.amount, "whole", lows, low_of, order, reason)
-    else:
+    else:  # (their lines do not say "wins nothing": each may win a half below)
+        awards = [replace(a, reason=a.reason.removesuffix(": wins nothing")) for a in awards]
         high_half, low_half = halves(pot.amount)
-        why = "every declarer failed both ways: awarded as if nobody had declared, "
+        why = "every declarer failed at Both, so the pot goes as if nobody had declared: "
         awards += award_best(
             pot_index, pot, high_half, "high", failed, high_of, order, why + "best high"
         )

@@ -32,9 +32,10 @@ FOR_THE_ACTOR = {  # why, beside the controls' own what
 }
 DECLARE_FOR_THE_ACTOR = {
     "chips": "Chips in fist: High, Low or Both. Declaring Both, you must win both ways "
-    "outright, or you win nothing. Nobody sees your choice until everyone has chosen.",
+    "outright, or the other declarers share the pot. Nobody sees your choice until "
+    "everyone has chosen.",
     "vocal": "Declare High, Low or Both, out loud: everyone hears it. Declaring Both, you "
-    "must win both ways outright, or you win nothing.",
+    "must win both ways outright, or the other declarers share the pot.",
 }
 BETTING_FOR_THE_ACTOR = {  # the structure's rule, which the buttons' sizes follow
     "pot-limit": "Pot-limit: raise at most your call plus the pot after it.",

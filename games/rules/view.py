@@ -305,7 +305,7 @@ def beaten_words(beaten: dict[int, dict[str, list[int]]], names: dict[int, str])
     return {seat: said(ways) for seat, ways in beaten.items()}
 
 
-FAILED_BOTH = re.compile(r"(Both declarer (?:beaten|tied)) for (high|low)(: wins nothing)")
+FAILED_BOTH = re.compile(r"(Both declarer (?:beaten|tied)) for (high|low)((?:: wins nothing)?)")
 
 
 def lost_words(why: str) -> str:

@@ -222,7 +222,7 @@ def one_up(offered: str) -> Decision:
 def test_it_takes_a_one_up_card_that_makes_a_flush_and_declines_one_that_does_not():
     taken = one_up("2s")
     assert taken.action == {"type": "take"}
-    assert taken.why == "Taking the 2s: it makes a flush, ace high"
+    assert taken.why == "Taking the 2♠: it makes a flush, ace high"
     assert one_up("5h").action == {"type": "decline"}
 
 

@@ -99,6 +99,8 @@ def test_rule_4_nobody_left_pot_goes_as_if_nobody_declared():
     awards = resolve({1: ("both", "trips"), 2: ("both", "six_low")})
     assert won(awards) == {1: 50, 2: 50}
     assert all("as if nobody had declared" in a.reason for a in awards if a.amount)
+    failed = {a.seat: a.reason for a in awards if not a.amount}  # each paid a half after all
+    assert failed == {1: "Both declarer beaten for low", 2: "Both declarer beaten for high"}
 
 
 def test_rule_3_a_half_nobody_contests_goes_to_the_other_half():

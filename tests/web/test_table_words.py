@@ -616,6 +616,8 @@ def test_a_failed_both_declarers_reason_names_who_beat_or_tied_it():
     three = {"reason": "Both declarer beaten for high: wins nothing", "by": [1, 2, 4]}
     said = "Both declarer beaten for high by Ann, Bob and seat 4: wins nothing"
     assert named_reason(three, names) == said
+    everyone = {"reason": "Both declarer beaten for low", "by": [3]}  # (every declarer failed)
+    assert named_reason(everyone, names) == "Both declarer beaten for low by Cat"
     kept = {"reason": "Both declarer beaten for low: wins nothing"}  # (kept before "by")
     assert named_reason(kept, names) == kept["reason"]
     won = {"reason": "best low among Low declarers", "by": [3]}
