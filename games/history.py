@@ -13,7 +13,7 @@ from games.rules.catalog import GAMES
 from games.rules.history import bot_reason, names_of, review, text_log
 from games.rules.names import BANK, HOST, listed, name_key
 from games.rules.settle import settle_up
-from games.rules.view import last_actions
+from games.rules.view import last_actions, taken_for
 from games.templatetags.poker import signed
 
 
@@ -98,7 +98,9 @@ def reviewed(document: dict, step: int, seat: int | None, show_all: bool) -> dic
     seats show what they won there). A step that closes its round keeps its actor's word
     even where the felt already shows the next step with that seat to act."""
     seen = review(document, step, seat, show_all)
-    said = last_actions(seen.pop("log"), seen["playing"])
+    log = seen.pop("log")
+    said = last_actions(log, seen["playing"])
+    by = {"fold": taken_for(log, ("fold",)), "draw": taken_for(log, ("draw", "lock"))}
     closed = seen.pop("closed", False)
     if closed:  # the felt shows the next round: its actor's word only, to act there or not
         said = {s: words for s, words in said.items() if s == seen["actor"]}
@@ -109,18 +111,21 @@ def reviewed(document: dict, step: int, seat: int | None, show_all: bool) -> dic
         entry["said"] = None if hidden else said.get(entry["seat"])
         if (entry["said"] or "").startswith("Declared "):  # its pill says it: not twice
             entry["declaration"] = None
-        entry["notes"] = _notes(entry, seen["finished"])
+        taken = {kind: seats.get(entry["seat"]) for kind, seats in by.items()}
+        entry["notes"] = _notes(entry, seen["finished"], taken)
     return seen
 
 
-def _notes(entry: dict, finished: bool) -> str:
+def _notes(entry: dict, finished: bool, by: dict[str, str | None]) -> str:
     """A reviewed seat's notes: "folded", its draw as the live table says it ("drew 2",
     "threw away 2" until Sviten's new cards come, "stood pat"; not at the result, where
-    the hands say more), "declared Low"."""
-    notes = ["folded"] if entry["folded"] else []
+    the hands say more), "declared Low"; a fold or draw the host or the clock took for
+    the player says so, as at the table: "folded (host)", "stood pat (clock)"."""
+    marked = {kind: f" ({who})" if who else "" for kind, who in by.items()}
+    notes = [f"folded{marked['fold']}"] if entry["folded"] else []
     if entry["drew"] is not None and not finished:
         drew = f"{'threw away' if entry['awaits_cards'] else 'drew'} {entry['drew']}"
-        notes.append(drew if entry["drew"] else "stood pat")
+        notes.append((drew if entry["drew"] else "stood pat") + marked["draw"])
     if entry["declaration"]:
         notes.append(f"declared {entry['declaration'].title()}")
     return " · ".join(notes)

@@ -27,6 +27,7 @@ from games.rules.view import (
     last_actions,
     named_reason,
     stakes,
+    taken_for,
     where_won,
 )
 from games.rules_pages import rules_link
@@ -292,8 +293,8 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "log": [event_text(e, names) for e in public["log"][-LOG_SHOWN:]] if public else [],
         "log_first": max(1, len(public["log"]) - LOG_SHOWN + 1) if public else 1,
         "last_actions": last_actions(public["log"], public["step"]) if public else {},
-        "drawn_by": {e["seat"]: e["by"] for e in public["log"]  # the host or the clock
-                     if e["event"] in ("draw", "lock") and e.get("by")} if public else {},
+        "drawn_by": taken_for(public["log"], ("draw", "lock")) if public else {},
+        "folded_by": taken_for(public["log"], ("fold",)) if public else {},
         "replaced": {e["seat"] for e in public["log"] if e["event"] == "replace"}
         if public else set(),  # (Levy's replace-one, after the draw)
         "declined": {e["seat"]: e["card"] for e in public["log"] if e["event"] == "decline"}

@@ -215,7 +215,8 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
     if in_hand:
         told = context["last_actions"].get(seat["number"], "") if context["hand"] else ""
         if in_hand["folded"] and not told.startswith("Fold"):  # (not on its pill)
-            notes.append("folded")
+            by = context["folded_by"].get(seat["number"])  # (the host's, or the clock's)
+            notes.append(f"folded ({by})" if by else "folded")
         if in_hand["all_in"]:
             notes.append("all-in")
         if in_hand.get("capped"):

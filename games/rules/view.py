@@ -344,6 +344,13 @@ STEP_OPENERS = {"betting round", "reveal", "board", "deal", "one up", "declarati
                 "lock"}  # fmt: skip
 
 
+def taken_for(log: list[dict], kinds: tuple[str, ...]) -> dict[int, str]:
+    """The seats whose action of one of ``kinds`` (its fold, its draw) the host or the
+    clock took for them, and which: {2: "host"}, so that the seat can say so."""
+    return {e["seat"]: e["by"] for e in log
+            if e["event"] in kinds and e.get("by") in ("host", "clock")}  # fmt: skip
+
+
 def last_actions(log: list[dict], step: str) -> dict[int, str]:
     """Each seat's last action in the step being played, in a word or two (the draw is
     told by the seat's note, which stays), and who took it when the player did not: "Fold

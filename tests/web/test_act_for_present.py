@@ -3,15 +3,17 @@ away (no socket for a while) or their clock run out (RULES.md §6)."""
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from django.test import Client
 from django.utils import timezone
 
 from games import presence, presenter, services, state
 from games.models import Player, Presence, Table
-from tests.web.helpers import make_table, seat_players, session_of
+from tests.web.helpers import make_table, play_current_hand, seat_players, session_of
 from tests.web.test_socket import Seat, join
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -252,3 +254,29 @@ def test_a_draw_the_host_made_for_an_away_player_says_so_by_the_seat():
     html = presenter.render_table(Table.objects.get(pk=table.pk), presenter.Viewer(None, False))
     notes = html.split(f'data-seat="{seat}"')[1].split('<div class="notes">')[1].split("</div>")[0]
     assert notes.startswith("stood pat (host)")
+    step = state.current_hand(table).sequence  # (one action a step: the draw made for them)
+    play_current_hand(table, random.Random(5))  # (the review opens once the hand is over)
+    page = Client().get(f"/t/{table.invite}/hands/1/?step={step}").content.decode()
+    assert '<div class="notes">stood pat (host)' in page.split(f'data-seat="{seat}"')[1]
+
+
+def test_a_fold_the_host_made_says_so_by_the_seat_and_in_the_review():
+    table = make_table("levys", history_open=True)
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    bettor, sequence = to_act(table)
+    opening = state.load_engine(state.current_hand(table)).legal_actions(bettor)["min_to"]
+    services.act(table.pk, session_of(table, bettor), sequence, {"type": "bet", "to": opening})
+    away, sequence = to_act(table)
+    presence.seen(table.pk, session_of(table, away), timezone.now() - timedelta(seconds=31))
+    assert services.act_for_absent(table.pk, away, sequence) == f"Folded for P{away}."
+    caller, sequence = to_act(table)
+    services.act(table.pk, session_of(table, caller), sequence, {"type": "call"})
+    assert state.load_engine(state.current_hand(table)).step == "draw"  # (its pill is gone)
+    html = presenter.render_table(Table.objects.get(pk=table.pk), presenter.Viewer(None, False))
+    notes = html.split(f'data-seat="{away}"')[1].split('<div class="notes">')[1].split("</div>")[0]
+    assert notes.startswith("folded (host)")  # whoever looks: the player back, too
+    play_current_hand(table, random.Random(5))  # (the review opens once the hand is over)
+    page = Client().get(f"/t/{table.invite}/hands/1/?step=3").content.decode()
+    seat = page.split(f'data-seat="{away}"')[1].split('<div class="seat')[0]
+    assert '<div class="notes">folded (host)</div>' in seat  # and the morning after
