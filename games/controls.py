@@ -90,6 +90,8 @@ def _betting(legal: dict, sequence: int, presets: list) -> str:
         sized = f"{named} {low}" if kind == "bet" else f"{named} to {low}"
         if low == legal.get("all_in_to"):
             sized += " (all-in)"  # as the call says it
+        elif low == legal.get("cap_to"):
+            sized += " (stake cap)"  # (a raise cut short by it: why it is not a full one)
         return html + (
             f'    <form ws-send class="raise">{_hidden("seq", sequence)}{_hidden("type", kind)}'
             f'{_hidden("to", low)}<button class="primary" data-key="r">{sized} <kbd>R</kbd>'

@@ -52,6 +52,8 @@ OPENING_FOR_THE_ACTOR = {  # the same, with no bet to call yet
 NOTHING_TO_SIZE = {  # no bet or raise open (a cap, or a short all-in): the buttons say why
     "call": "Only a call or a fold is open to you.",
     "check": "Only a check is open to you.",
+    "capped": "The stake cap ({stake_cap} from a player in a hand) leaves you only a call or "
+    "a fold.",
 }
 LEVYS_BETTING = "The best hand showing bets first."
 
@@ -68,6 +70,9 @@ def hint_for_actor(seen: dict) -> str:
         line = rules.get(seen["stakes"]["structure"], "").format(**seen["legal"])
         if not {"bet", "raise"} & kinds:
             line = NOTHING_TO_SIZE["call" if "call" in kinds else "check"]
+            legal = seen["legal"]
+            if "call" in kinds and legal["bet_already"] + legal["call"] == legal["cap_to"]:
+                line = NOTHING_TO_SIZE["capped"].format(**seen["stakes"])  # (not the raises)
         if seen["stakes"]["stake_cap"] is not None and line.endswith("stack."):
             line = line.replace("stack.", "stack, or to the stake cap.")
     if (

@@ -66,6 +66,17 @@ def test_a_bettor_who_may_only_call_or_fold_is_told_so_not_how_much_to_raise():
     assert hint_for_actor(view(hand, caller)) == "Only a call or a fold is open to you."
 
 
+def test_a_bettor_held_to_a_call_by_the_stake_cap_is_told_it_is_the_cap():
+    config = HandConfig("sviten", small_blind=1, big_blind=2, structure="no-limit", stake_cap=10)
+    hand = replay(new_document(config, [(1, "Ann", 100), (2, "Bo", 100)], 1))
+    hand.apply({"seat": hand.to_act, "type": "raise", "to": 10})  # all the cap allows
+    caller = hand.to_act
+    assert set(hand.legal_actions(caller)["kinds"]) == {"fold", "call"}  # deep, but capped
+    assert hint_for_actor(view(hand, caller)) == (
+        "The stake cap (10 from a player in a hand) leaves you only a call or a fold."
+    )
+
+
 def test_others_are_told_what_the_table_waits_for_without_a_secret():
     doc = new_document(HandConfig("levys", ante=1), [(1, "Ann", 100), (2, "Bo", 100)], 2)
     hand = replay(doc)

@@ -63,6 +63,10 @@ def test_the_most_a_player_may_bet_is_named_by_what_stops_it():
     table = dealt("sviten", players=2, buy_in=50, structure="no-limit", stake_cap=20)
     key, _ = to_act(table)
     assert "Max 20 (stake cap)" in page(table, key)  # not "Max 50": the cap stops it
+    table = dealt("sviten", players=2, structure="fixed-limit", stake_cap=5)
+    act(table, "raise", to=4)  # (a full raise: the small bet is 2)
+    key, _ = to_act(table)
+    assert "Raise to 5 (stake cap)" in page(table, key)  # not a full raise: the cap says why
     table = dealt("sviten", players=2, buy_in=50, structure="pot-limit")
     key, _ = to_act(table)
     assert "Pot 6" in page(table, key)
