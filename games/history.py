@@ -117,12 +117,15 @@ def reviewed(document: dict, step: int, seat: int | None, show_all: bool) -> dic
 
 
 def _notes(entry: dict, finished: bool, by: dict[str, str | None]) -> str:
-    """A reviewed seat's notes: "folded", its draw as the live table says it ("drew 2",
+    """A reviewed seat's notes: "folded", "all-in" or "at the stake cap" until the result,
+    its draw as the live table says it ("drew 2",
     "threw away 2" until Sviten's new cards come, "stood pat"; not at the result, where
     the hands say more), "declared Low"; a fold or draw the host or the clock took for
     the player says so, as at the table: "folded (host)", "stood pat (clock)"."""
     marked = {kind: f" ({who})" if who else "" for kind, who in by.items()}
     notes = [f"folded{marked['fold']}"] if entry["folded"] else []
+    if not finished:  # (as at the table, until the hand is won)
+        notes += ["all-in"] * entry["all_in"] + ["at the stake cap"] * entry["capped"]
     if entry["drew"] is not None and not finished:
         drew = f"{'threw away' if entry['awaits_cards'] else 'drew'} {entry['drew']}"
         notes.append((drew if entry["drew"] else "stood pat") + marked["draw"])

@@ -20,7 +20,7 @@ from games.rules.catalog import GAMES
 from games.rules.hints import low_in_words
 from games.rules.history import names_of
 from games.rules.names import listed
-from games.rules.view import lost_words, named_reason, where_won, won_halves
+from games.rules.view import lost_words, named_reason, pot_parts, where_won, won_halves
 from games.templatetags.poker import HISTORY_OPEN, card, runs_whole, won_net
 
 
@@ -76,11 +76,7 @@ def _stakes(context: dict) -> str:
 def _pots(seen: dict) -> str:
     """The pot, and its parts where there is a side pot (someone is all-in or at the
     stake cap): "pot 11 (main 9, side 2)"; "pot 17 (main 9, sides 2 and 6)"."""
-    main, *sides = [p["amount"] for p in seen["pots"]]
-    html = f'pot <strong class="pot">{seen["pot"]}</strong>'
-    if sides:
-        html += f" (main {main}, side{'s' * (len(sides) > 1)} {listed([str(s) for s in sides])})"
-    return html
+    return f'pot <strong class="pot">{seen["pot"]}</strong>{pot_parts(seen["pots"])}'
 
 
 def clock(deadline, seconds: int | None) -> str:

@@ -35,7 +35,10 @@ from games.rules.view import (
     beaten_words,
     lost_words,
     named_reason,
+    pot_parts,
+    pots_now,
     shown_hands,
+    spent,
     view,
     where_won,
     won_halves,
@@ -171,7 +174,9 @@ def _action_words(action: dict, before: Hand, who: str, private: bool) -> str:
                 top = f"an all-in of {most}" if stack else str(most)
                 allowed = f"{least} up to {top}" if stack else f"{least} to {most}"
                 allowed = allowed if least != most else f"only {top}"
-                pot = f"{pot[:-1]}; {structure} allowed {allowed})"
+                capped = most == legal["cap_to"] and most < legal["all_in_to"]
+                rule = f"{structure} and the stake cap" if capped else structure
+                pot = f"{pot[:-1]}; {rule} allowed {allowed})"
             return f"{who} {kind}s {to}{action['to']}{pot}"
         if kind == "call":
             all_in = ", all-in" if legal["call"] == legal["stack"] else ""
@@ -353,6 +358,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
         "game_name": GAMES[hand.config.game].name,
         "board": [str(c) for c in hand.board],
         "pot": 0 if hand.finished else hand.pot,  # once it is won, it is in the stacks
+        "pot_parts": "" if hand.finished else pot_parts(pots_now(hand)),  # " (main 9, side 2)"
         "won": hand.pot if hand.finished else 0,
         "winners": listed([names[s] for s in won if won[s]]),  # "Ann and Cat", in award order
         "split": ", ".join(
@@ -367,6 +373,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
                 "stack": p.stack,
                 "bet": p.bet,
                 "folded": p.folded,
+                **spent(hand, s),  # all-in, or at the stake cap
                 "drew": p.drew,  # how many it drew (0: stood pat), or None before its draw
                 "awaits_cards": hand.awaits_cards(s),  # (Sviten: thrown, the new ones to come)
                 "button": s == hand.button,

@@ -43,7 +43,6 @@ def _seat_view(hand: Hand, seat: int, me: int | None, actors: list[int], open_fi
             cards = [{"card": str(c), "up": up, "folded": True}
                      for c, up in zip(p.mucked, p.mucked_up, strict=True)]  # fmt: skip
     declaration = p.declaration if (seat == me or open_fists) else None
-    spent = not p.folded and p.room(hand.rules.stake_cap) == 0
     entry = {
         "seat": seat,
         "name": p.name,
@@ -51,8 +50,7 @@ def _seat_view(hand: Hand, seat: int, me: int | None, actors: list[int], open_fi
         "bet": p.bet,
         "in_pot": p.contributed,
         "folded": p.folded,
-        "all_in": spent and p.stack == 0,
-        "capped": spent and p.stack > 0,  # at the stake cap, with chips behind
+        **spent(hand, seat),
         "button": seat == hand.button,
         "cards": cards,
         "drew": p.drew,
@@ -88,23 +86,44 @@ def views(hand: Hand) -> dict[int | None, dict]:
     return {seat: _view(hand, seat, public) for seat in (None, *hand.players)}
 
 
-def _public(hand: Hand) -> dict:
-    actors = hand.actors()
-    cap = hand.rules.stake_cap
+def spent(hand: Hand, seat: int) -> dict[str, bool]:
+    """Whether a live seat can put in no more: ``all_in``, or ``capped`` (at the stake cap,
+    with chips behind)."""
+    p = hand.players[seat]
+    out = not p.folded and p.room(hand.rules.stake_cap) == 0
+    return {"all_in": out and p.stack == 0, "capped": out and p.stack > 0}
+
+
+def pots_now(hand: Hand) -> list[dict]:
+    """The pots as the table shows them now: [{"name": "Main pot", "amount": 9}, ...]."""
     contributed = {s: p.contributed for s, p in hand.players.items()}
     folded = {s for s, p in hand.players.items() if p.folded}
     if hand.finished:  # every call is in (and stacks hold what was won)
         pots = build_pots(contributed, folded)
     else:
-        capped = {s for s, p in hand.players.items() if p.room(cap) == 0}
+        capped = {s for s, p in hand.players.items() if p.room(hand.rules.stake_cap) == 0}
         pots = pots_in_play(contributed, folded, capped)
+    return [{"name": p.name, "amount": p.amount} for p in pots]
+
+
+def pot_parts(pots: list[dict]) -> str:
+    """The pot's parts where there is a side pot, as the felt says them after the pot:
+    " (main 9, side 2)", " (main 9, sides 2 and 6)"; "" for one pot."""
+    main, *sides = [p["amount"] for p in pots] or [0]
+    if not sides:
+        return ""
+    return f" (main {main}, side{'s' * (len(sides) > 1)} {listed([str(s) for s in sides])})"
+
+
+def _public(hand: Hand) -> dict:
+    actors = hand.actors()
     open_fists = _declarations_public(hand)  # the same for every seat: worked out once
     spectator = {s: _seat_view(hand, s, None, actors, open_fists) for s in sorted(hand.players)}
     return {
         "open_fists": open_fists,
         "actors": actors,
         "board": [str(c) for c in hand.board],
-        "pots": [{"name": p.name, "amount": p.amount} for p in pots],
+        "pots": pots_now(hand),
         "seats": spectator,
         "log": list(hand.log),  # as it is now; an entry never changes once logged
         "awards": hand.result()["awards"] if hand.finished else [],

@@ -81,6 +81,10 @@ def test_a_bet_says_all_in_where_the_stack_stopped_it_and_fixed_limit_no_pot():
     assert said in text_log(short, seat=None), text_log(short, seat=None)  # the stack's top
     free = played(scripted_document("levys", three, ante=1, structure="no-limit"), "1 bet 5")
     assert "P1 bets 5 (the pot was 3; no-limit allowed 2 to 99)" in text_log(free, seat=None)
+    capped = played(scripted_document("levys", three, ante=1, structure="no-limit",
+                                      stake_cap=30), "1 bet 5")  # fmt: skip
+    said = "P1 bets 5 (the pot was 3; no-limit and the stake cap allowed 2 to 29)"
+    assert said in text_log(capped, seat=None)  # (the cap, not no-limit, stops it at 29)
 
 
 def test_a_players_new_cards_are_logged_where_they_were_dealt():
@@ -228,6 +232,28 @@ def test_awards_name_their_pots_side_pots_too():
         "P3 wins 26 (Side pot 1, low half) with K-K-8-7-2 low, paired: best low among Low "
         "declarers",
     ]
+
+
+def test_a_review_step_shows_the_side_pot_and_who_is_all_in_or_capped():
+    hands = ["6c 4d 3c 2d Ac", "As Ah Kh Qs 9c", "Ks Kd 7h 8c 2h"]
+    document = played(
+        scripted_document("high-low-declare", hands, stacks=[5, 100, 100], ante=1,
+                          structure="no-limit", min_bet=2),
+        "1 bet 4", "2 raise 20", "3 call", "1 draw", "2 draw", "3 draw", "2 bet 10", "3 call",
+        "1 declare low", "2 declare high", "3 declare low",
+    )  # fmt: skip
+    seen = review(document, 3, seat=None)  # the round closed: P1 all-in for 5 of 21
+    assert seen["pot"] == 47 and seen["pot_parts"] == " (main 15, side 32)"
+    assert [(s["all_in"], s["capped"]) for s in seen["seats"]] == [(True, False), (False,) * 2,
+                                                                    (False,) * 2]  # fmt: skip
+    assert review(document, 11, seat=None)["pot_parts"] == ""  # (won: the awards say it)
+    capped = played(
+        scripted_document("high-low-declare", hands, ante=1, structure="no-limit", min_bet=2,
+                          stake_cap=10),
+        "1 bet 9",
+    )  # fmt: skip
+    seen = review(capped, 1, seat=None)
+    assert seen["seats"][0]["capped"] and not seen["seats"][0]["all_in"]
 
 
 SEVEN = ["2c 3c 4c 6c 8h", "7c 8c 9c Tc Jc", "3h 7d 5c Th 9s", "4d 5d 6d 8d 9h",

@@ -19,6 +19,8 @@ from django.utils import timezone
 from games import history, services, state
 from games.models import HandEvent, Player, Table
 from games.rules.document import replay
+from tests.rules.scripting import scripted_document
+from tests.rules.test_history import played
 from tests.rules.test_playout import Witness
 from tests.web.helpers import (
     assert_chips_balance,
@@ -498,3 +500,15 @@ def test_the_review_says_a_sviten_seat_threw_away_until_its_new_cards_come():
     locks = [k for k, a in enumerate(actions, 1) if a["type"] == "draw"][-2:]
     assert "threw away 2" in notes(locks[0])  # the first to choose: its new cards to come
     assert notes(locks[1]) == ["drew 2", "drew 2"]  # everyone has chosen: dealt
+
+
+def test_a_reviewed_seat_says_all_in_as_the_table_did():
+    hands = ["6c 4d 3c 2d Ac", "As Ah Kh Qs 9c", "Ks Kd 7h 8c 2h"]
+    document = played(
+        scripted_document("high-low-declare", hands, stacks=[5, 100, 100], ante=1,
+                          structure="no-limit", min_bet=2),
+        "1 bet 4", "2 raise 20", "3 call",
+    )  # fmt: skip
+    seen = history.reviewed(document, 3, None, True)
+    assert [s["notes"] for s in seen["seats"]] == ["all-in", "", ""]
+    assert seen["pot_parts"] == " (main 15, side 32)"  # (the page puts it after the pot)
