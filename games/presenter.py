@@ -315,7 +315,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "stakes": table_html.stakes_text(public["stakes"]) if hand and public else None,
         "next_stakes": next_stakes(table, hand),
         "stakes_changed": bool(hand and public) and _stakes_changed(table, hand, public),
-        "games": GAMES.values(),
+        "games": _game_choices(table, seat_players),
         "chooser": shot.button_next,
         "chooser_name": seated.get(shot.button_next, ""),
         "chooser_is_a_bot": any(p.bot and p.seat == shot.button_next for p in players
@@ -459,18 +459,24 @@ def choose_html(context: dict) -> str:
     if context["hand"]:
         return render_shown("choose", {"hand": True})  # never during a hand
     table = context["table"]
-    dealt = len(dealt_in([s["player"] for s in context["seat_players"] if s["player"]]))
-    games = [{"slug": g.slug, "name": g.name,
-              "seats": "" if g.min_seats <= dealt <= g.max_seats
-              else f"for {g.min_seats} to {g.max_seats} players"}
-             for g in GAMES.values()]  # fmt: skip
     return render_shown("choose", {
         "hand": False,
         "chooser": context["chooser"],
         "table": {"game": table.game, "dealing": table.dealing, "chosen": table.chosen_game},
         "viewer": {"seat": context["viewer"].seat},
-        "games": games,
+        "games": context["games"],
     })  # fmt: skip
+
+
+def _game_choices(table: Table, seat_players: list[dict]) -> list[dict]:
+    """Dealer's choice's games: a game that cannot seat the players to be dealt in says
+    so (``seats``); High-Low Declare says how this table declares (``terms``)."""
+    dealt = len(dealt_in([s["player"] for s in seat_players if s["player"]]))
+    terms = {"high-low-declare": ", ".join(table_html.declare_terms(table.declare, table.low))}
+    return [{"slug": g.slug, "name": g.name, "terms": terms.get(g.slug, ""),
+             "seats": "" if g.min_seats <= dealt <= g.max_seats
+             else f"for {g.min_seats} to {g.max_seats} players"}
+            for g in GAMES.values()]  # fmt: skip
 
 
 def host_start(context: dict) -> str:

@@ -637,9 +637,11 @@ def answer_seat_request(
     table: Table, player_id: int, approve: bool, now: datetime | None = None
 ) -> None:
     player = _requested(table, player_id)
+    chooser = _chooser(table)
     _moved(table, player, stacks.take_seat, player.buy_in, approve)
     if approve:
         _heard_sitting(table, player, now or timezone.now())
+        _button_taken_back(table, chooser)
         _deal_if_ready(table, now or timezone.now())
 
 
@@ -648,8 +650,10 @@ def request_rebuy(table: Table, session_key: str, amount: int, host: bool = Fals
     """A seated player asks for more chips; the host's own request needs no approval. What
     became of it, in the player's words."""
     player = _seated(table, session_key)
+    chooser = _chooser(table)
     transfer = _moved(table, player, stacks.ask_rebuy, amount, table.max_buy_in,
                       table.approval_required, host)  # fmt: skip
+    _button_taken_back(table, chooser)
     if transfer is not None and transfer.amount:
         return f"Rebuy of {transfer.amount} added: your stack is {player.stack}."
     if table.approval_required and not host:
@@ -681,6 +685,7 @@ def answer_rebuy(table: Table, player_id: int, approve: bool) -> str:
     done, to the host and, in the chat, to the player."""
     player = _requested(table, player_id)
     asked = player.rebuy_request
+    chooser = _chooser(table)
     transfer = _moved(table, player, stacks.answer_rebuy, approve, table.max_buy_in)
     told = transfer.note if transfer else f"{player.name}'s rebuy refused"
     name = player.name
@@ -691,6 +696,7 @@ def answer_rebuy(table: Table, player_id: int, approve: bool) -> str:
         _announce(table, f"{transfer.note}.")
     elif asked:  # (no stack named: mid-hand, the felt shows the stack in play)
         _announce(table, f"Refused {name}'s rebuy of {asked}.")
+    _button_taken_back(table, chooser)
     return told
 
 
@@ -701,12 +707,14 @@ def adjust_stack(
     """The host adds or takes chips between hands (games.rules.stacks.change_stack), and
     the chat tells everyone what it says back."""
     player = _requested(table, player_id)
+    chooser = _chooser(table)
     _moved(table, player, stacks.change_stack, amount, kind, note)
     how = "money in" if amount > 0 else "money out"
     how = "a correction, no money" if kind == "correction" else how
     told = (f"{player.name}'s stack {amount:+d} ({how}{': ' + note if note else ''}),"
             f" now {player.stack}.")  # fmt: skip
     _announce(table, told)
+    _button_taken_back(table, chooser)
     return told
 
 
@@ -720,9 +728,11 @@ def set_sitting_out(table: Table, player_id: int, out: bool, now: datetime | Non
         raise ServiceError(f"{player.name} is not seated")
     if out:
         _choice_goes_with(table, player)
+    chooser = _chooser(table)
     player.sitting_out = out
     statements.update(player, "sitting_out")
     if not out:
+        _button_taken_back(table, chooser)
         _deal_if_ready(table, now or timezone.now())
     playing_without = _current_hand(table) is not None and not _in_current_hand(table, player)
     return "from the next hand" if out or playing_without else "again"
@@ -777,6 +787,27 @@ def leave(table: Table, session_key: str) -> int:
         chat_line(table, player, f"leaves the table, with {chips} chips.", by_host=False,
                   now=timezone.now(), told=True)  # fmt: skip
     return chips
+
+
+def _chooser(table: Table) -> int | None:
+    """At dealer's choice between hands, the seat on the button for the next hand: the
+    one that picks its game."""
+    if table.game != "dealers-choice" or _current_hand(table) is not None:
+        return None
+    return button_after(table, players(table))
+
+
+def _button_taken_back(table: Table, chooser: int | None) -> None:
+    """A player back in the deal (a rebuy, dealt in again, a new seat) between the last
+    button and ``chooser`` takes the button, and the pick of the game with it: a game
+    already picked goes, and the table is told, the player who was to pick most of all."""
+    now = _chooser(table)
+    if chooser is None or now is None or now == chooser:
+        return
+    table.chosen_game, table.chosen_by = "", ""
+    name = next(p.name for p in players(table) if p.seat == now and p.status == Player.SEATED)
+    _announce(table, f"{name} is back in the deal, so the button goes to {name}, who picks "
+                     "the game.")  # fmt: skip
 
 
 def _choice_goes_with(table: Table, player: Player) -> None:

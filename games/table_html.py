@@ -55,11 +55,13 @@ def stakes_text(stakes: dict) -> str:
         bits.append(f"{stakes['raise_cap']} raises a round")
     if stakes["stake_cap"]:
         bits.append(f"stake cap {stakes['stake_cap']}")
-    if stakes["declare"]:
-        bits.append("chips in fist" if stakes["declare"] == "chips" else "vocal declarations")
-    if stakes["low"]:
-        bits.append(LOW_NAMES[stakes["low"]])
-    return " · ".join(bits)
+    return " · ".join(bits + declare_terms(stakes["declare"], stakes["low"]))
+
+
+def declare_terms(declare: str | None, low: str | None) -> list[str]:
+    """A declare game's own settings in words: ["vocal declarations", "A-6 low"]."""
+    ways = {"chips": "chips in fist", "vocal": "vocal declarations"}
+    return ([ways[declare]] if declare else []) + ([LOW_NAMES[low]] if low else [])
 
 
 def _stakes(context: dict) -> str:

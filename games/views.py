@@ -185,7 +185,10 @@ def table_page(request: HttpRequest, invite: str) -> HttpResponse:
             "host_url": base + reverse("host_link", args=[table.invite, table.host_secret]),
             "this_machine_only": _loopback(request.get_host()),
             "dealt_before": table.hands.exists(),  # (the invite folds away once dealing)
-            "games": GAMES.values(),
+            "games": [
+                {"slug": g.slug, "name": g.name, "summary": g.summary_at(table.declare)}
+                for g in GAMES.values()
+            ],  # (its intros: as this table declares)
         },
     )
 

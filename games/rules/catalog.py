@@ -16,6 +16,15 @@ class GameInfo:
     summary: str
     default_raise_cap: int | None = None
 
+    def summary_at(self, declare: str) -> str:
+        """The summary as a table that declares ``declare`` ("chips" or "vocal") plays it:
+        High-Low Declare's "(secretly with chips, or out loud)" says only the one."""
+        return self.summary.replace(EITHER_WAY, f"({DECLARE_WAYS[declare]})")
+
+
+EITHER_WAY = "(secretly with chips, or out loud)"  # High-Low Declare's, at either setting
+DECLARE_WAYS = {"chips": "secretly with chips", "vocal": "out loud"}
+
 
 GAMES: dict[str, GameInfo] = {
     g.slug: g

@@ -1185,3 +1185,39 @@ def test_a_sviten_draw_greys_the_cards_thrown_until_the_new_ones_come():
         assert " thrown" not in page(table, other)  # which cards went is the thrower's
     defaults_until(table, "betting")  # every new card dealt: nothing is greyed
     assert " thrown" not in page(table, session_of(table, seat))
+
+
+def test_the_game_picker_and_the_intro_say_how_this_table_declares():
+    table = make_table("dealers-choice", declare="vocal", low="ace-to-six")
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    chooser = state.latest_snapshot(table.pk).button_next
+    html = page(Table.objects.get(pk=table.pk), session_of(table, chooser))
+    assert "High-Low Declare <small>(vocal declarations, A-6 low)</small></button>" in html
+    assert "Sviten Special</button>" in html  # (no declaring: nothing to say)
+    intro = Client().get(f"/t/{table.invite}/").content.decode().split('id="game-intro"')[1]
+    hld = intro.split('data-game="high-low-declare"')[1].split("</p>")[0]
+    assert "declares high, low or both (out loud)" in hld  # not "(secretly with chips, or"
+
+
+def test_a_player_back_in_the_deal_takes_the_button_and_the_pick_and_the_table_is_told():
+    table = make_table("dealers-choice")
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    first = state.latest_snapshot(table.pk).button_next
+    back = Player.objects.get(table=table, seat=first)
+    services.set_sitting_out(table.pk, back.pk, True)  # the button passes to the next seat
+    shot = state.latest_snapshot(table.pk)
+    second = shot.button_next
+    assert second != first and "You are on the button" in page(
+        shot.table, session_of(table, second)
+    )
+    services.set_sitting_out(table.pk, back.pk, False)  # dealt in again, ahead of them
+    shot = state.latest_snapshot(table.pk)
+    assert shot.button_next == first and shot.hand is None  # theirs to pick
+    said = ChatLine.objects.filter(table=table, told=True).latest("pk").text
+    assert (
+        said
+        == f"{back.name} is back in the deal, so the button goes to {back.name}, who picks the game."
+    )
+    assert "to pick the game" in page(shot.table, session_of(table, second))
