@@ -213,12 +213,19 @@ def host_link(request: HttpRequest, invite: str, secret: str) -> HttpResponse:
 
 
 def notice(
-    request: HttpRequest, message: str, error: bool = False, buy_in_least: tuple | None = None
+    request: HttpRequest,
+    message: str,
+    error: bool = False,
+    buy_in_least: tuple | None = None,
+    lasts_while: str = "",
 ) -> HttpResponse:
     """The answer to a form, in the page's notice; ``buy_in_least``: the least a buy-in at
-    this table may be for this browser after a cash-out, and until when (epoch seconds)."""
+    this table may be for this browser after a cash-out, and until when (epoch seconds);
+    ``lasts_while``: the page part (a selector) it is about, with which it goes once the
+    table has shown it (table.js): "waits for the host's answer" goes with the answer."""
     status = 400 if error and not request.headers.get("HX-Request") else 200
-    context = {"message": message, "error": error, "least": buy_in_least}
+    context = {"message": message, "error": error, "least": buy_in_least,
+               "lasts_while": lasts_while}  # fmt: skip
     return render(request, "table/notice.html", context, status=status)
 
 
@@ -248,6 +255,7 @@ def join(request: HttpRequest, invite: str) -> HttpResponse:
 def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
     table = get_object_or_404(Table, invite=invite)
     key = session_key(request)
+    waiting = ""  # what the notice is about, to go with it (``notice``)
     try:
         if what == "sit-out":
             out = request.POST.get("out") == "1"
@@ -257,6 +265,7 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         elif what == "rebuy":
             amount = cleaned(RebuyForm(request.POST))["amount"]
             message = services.request_rebuy(table.pk, key, amount, host=is_host(request, table))
+            waiting = "#rebuy-waiting"  # (a rebuy asked for: the notice goes with the answer)
         elif what == "deal-now":  # (at a practice table: the hand dealt says it)
             after = request.POST.get("after")  # the hand whose result the page showed
             if after is not None and not after.isdigit():
@@ -282,7 +291,7 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             raise Http404("no such action")
     except ServiceError as error:
         return notice(request, str(error), error=True)
-    return notice(request, message)
+    return notice(request, message, lasts_while=waiting)
 
 
 @require_POST

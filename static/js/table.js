@@ -216,8 +216,22 @@
       delete notice.dataset.shownAt;
     }
   }
+  // A notice about a part of the table ("your rebuy waits for the host's answer") goes as
+  // soon as that part, once shown, has gone (the host answered).
+  function goneWithItsPart(notice) {
+    var about = notice && notice.dataset.lastsWhile;
+    if (!about) return;
+    if (document.querySelector(about)) {
+      notice.dataset.lastsSeen = "1";
+    } else if (notice.dataset.lastsSeen) {
+      notice.textContent = "";
+      delete notice.dataset.lastsWhile;
+      delete notice.dataset.shownAt;
+    }
+  }
   setInterval(function () {  // an error stays longer than news, which covers the top seat
     var notice = document.getElementById("notice");
+    goneWithItsPart(notice);
     clearNotice(notice && notice.classList.contains("error") ? 6000 : 1500);
   }, 300);
   // The invite, open until a first hand, folds away as it is dealt (once: the host may

@@ -35,6 +35,11 @@ def test_a_refused_name_stays_and_a_box_the_server_took_empties(request, running
     gus.click(".mine button:has-text('Rebuy')")
     gus.wait_for_selector("text=Rebuy of 50 waiting for the host")
     gus.wait_for_function("() => !document.getElementById('rebuy-amount').value")
+    assert "waits for the host's answer" in gus.inner_text("#notice")
+    host.click(".host-asks button:has-text('Approve')")
+    gus.wait_for_selector("#rebuy-waiting", state="detached")  # answered: the notice goes
+    gus.wait_for_function("() => !document.getElementById('notice').textContent.trim()",
+                          timeout=2500)  # (not after its usual reading time)  # fmt: skip
     host.click("#host-players summary")
     row = host.locator(".player-row", has_text="Gus")
     row.locator("summary").click()

@@ -1216,8 +1216,6 @@ def test_a_player_back_in_the_deal_takes_the_button_and_the_pick_and_the_table_i
     shot = state.latest_snapshot(table.pk)
     assert shot.button_next == first and shot.hand is None  # theirs to pick
     said = ChatLine.objects.filter(table=table, told=True).latest("pk").text
-    assert (
-        said
-        == f"{back.name} is back in the deal, so the button goes to {back.name}, who picks the game."
-    )
+    name = back.name
+    assert said == f"{name} is back in the deal, so the button goes to {name}, who picks the game."
     assert "to pick the game" in page(shot.table, session_of(table, second))
