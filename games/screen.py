@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 
 from channels.db import database_sync_to_async
@@ -29,6 +30,12 @@ from games.state import TableSnapshot, choice_due
 logger = logging.getLogger(__name__)
 HAND_ACTIONS = {"fold", "check", "call", "bet", "raise", "draw", "arrange", "replace", "keep",
                 "take", "decline", "declare"}  # fmt: skip
+
+
+def _away_to_act(shot: TableSnapshot) -> bool:
+    """Whether a player to act in the version's hand was away when it was made."""
+    seats = shot.hand.seat_players
+    return any(seats.get(str(s)) in shot.away for s in shot.views[None]["actors"])
 
 
 class BadMessage(Exception):
@@ -130,6 +137,8 @@ class Screen:
     @staticmethod
     def _due(shot: TableSnapshot) -> float | None:
         table = shot.table
+        if shot.hand and shot.views and _away_to_act(shot):
+            return time.time()  # the clock acts for them now (services.tick)
         due = shot.hand.deadline if shot.hand else (table.next_deal_at if table.dealing else None)
         if shot.hand is None and shot.button_next is not None:
             due = choice_due(shot) or due  # a dealer's choice waits for the button's player

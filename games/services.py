@@ -1142,6 +1142,27 @@ def act_for_absent(table: Table, seat: int, sequence: int, now: datetime | None 
     return f"{STOOD_IN[action['type']]} for {player.name}."
 
 
+def _away_to_act(table: Table, hand: Hand, engine: HandState, now: datetime) -> list[int]:
+    """The seats to act whose players are away (games.presence: no browser at the table for
+    ``AWAY_AFTER``): RULES.md §6 gives them the default action, as when their time runs out."""
+    seats = {hand.seat_players.get(str(s)): s for s in engine.actors() if s not in hand.bots}
+    gone = presence.away(table.pk, [p for p in players(table) if p.pk in seats], now)
+    return sorted(seats[pk] for pk in gone)
+
+
+def _default_the_away(table: Table, hand: Hand, now: datetime):
+    """The clock acts for each player to act who is away, and for the next, until the hand
+    waits for someone here (or for a bot, or is over); ``UNCHANGED`` if nobody was away."""
+    if not _away_to_act(table, hand, engine_at(hand), now):
+        return UNCHANGED
+    engine = take_engine(hand)
+    while not engine.finished and (seats := _away_to_act(table, hand, engine, now)):
+        for seat in seats:
+            if seat in engine.actors() and not engine.finished:
+                _apply(table, hand, engine, engine.absent_action(seat), "clock", now)
+    return True
+
+
 def _must_be_away(table: Table, player: Player, clock_out: bool, now: datetime) -> None:
     """games.rules.table.host_may_act_for, with whether the player is here now."""
     here = not clock_out and not player.bot and presence.is_here(table.pk, player.session_key, now)
@@ -1187,7 +1208,7 @@ def tick(table: Table, now: datetime | None = None):
     hand = copied(table.change.held.hand)
     if hand is not None:
         if hand.deadline is None or hand.deadline > now:
-            return UNCHANGED
+            return _default_the_away(table, hand, now)
         if hand.bank_from is None and _bank_starts(table, hand, now):
             return True
         engine = take_engine(hand)

@@ -6,8 +6,9 @@ import random
 import re
 
 from django.db.models import Sum
+from django.utils import timezone
 
-from games import services, state
+from games import presence, services, state
 from games.forms import NewTableForm, as_sent, cleaned
 from games.models import Player, Table
 from tests.rules.playout import random_action
@@ -36,6 +37,14 @@ def seat_players(table: Table, count: int, buy_in: int = 200) -> list[str]:
         services.request_seat(table.pk, f"s{i}", i, f"P{i}", buy_in)
         keys.append(f"s{i}")
     return keys
+
+
+def all_here(table: Table) -> None:
+    """Every seated player's browser is at the table now (games.presence): the clock acts
+    only for those away, or out of time."""
+    for player in Player.objects.filter(table=table, status=Player.SEATED):
+        presence.seen(table.pk, player.session_key, timezone.now())
+    state.forget(table.pk)  # (who is away is read with the version)
 
 
 def session_of(table: Table, seat: int) -> str:

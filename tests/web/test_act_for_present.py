@@ -4,6 +4,7 @@ away (no socket for a while) or their clock run out (RULES.md §6)."""
 from __future__ import annotations
 
 import random
+import time
 from datetime import timedelta
 
 import pytest
@@ -12,8 +13,9 @@ from django.test import Client
 from django.utils import timezone
 
 from games import presence, presenter, services, state
-from games.models import Player, Presence, Table
-from tests.web.helpers import make_table, play_current_hand, seat_players, session_of
+from games.models import HandEvent, Player, Presence, Table
+from games.screen import Screen
+from tests.web.helpers import all_here, make_table, play_current_hand, seat_players, session_of
 from tests.web.test_socket import Seat, join
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -280,3 +282,54 @@ def test_a_fold_the_host_made_says_so_by_the_seat_and_in_the_review():
     page = Client().get(f"/t/{table.invite}/hands/1/?step=3").content.decode()
     seat = page.split(f'data-seat="{away}"')[1].split('<div class="seat')[0]
     assert '<div class="notes">folded (host)</div>' in seat  # and the morning after
+
+
+def test_the_clock_acts_for_a_player_away_on_their_turn_with_no_action_clock():
+    table = make_table("levys")  # (no action clock: only the away wait)
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    hand = state.current_hand(table)
+    assert hand.deadline is None
+    all_here(table)
+    assert services.tick(table.pk, timezone.now()) is services.UNCHANGED  # all here: wait
+    first, _ = to_act(table)
+    long_ago = timezone.now() - timedelta(seconds=31)
+    presence.seen(table.pk, session_of(table, first), long_ago)  # gone, on their turn
+    state.forget(table.pk)
+    assert services.tick(table.pk, timezone.now()) is True
+    events = list(HandEvent.objects.filter(hand=hand).order_by("sequence"))
+    assert [(e.action["seat"], e.by, e.action["type"]) for e in events] == [(first, "clock", "check")]
+    assert to_act(table)[0] != first  # the next player, here, is waited for
+    assert services.tick(table.pk, timezone.now()) is services.UNCHANGED
+
+
+def test_the_clock_acts_for_each_away_player_in_turn_until_one_is_here():
+    table = make_table("levys")
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    all_here(table)
+    hand = state.current_hand(table)
+    button = hand.document["button"]
+    first, second, third = sorted((1, 2, 3), key=lambda s: (s - button - 1) % 3)  # in turn
+    for seat in (first, second):
+        presence.seen(table.pk, session_of(table, seat), timezone.now() - timedelta(seconds=31))
+    state.forget(table.pk)
+    assert services.tick(table.pk, timezone.now()) is True
+    events = HandEvent.objects.filter(hand=hand).order_by("sequence")
+    acted = [(e.action["seat"], e.by, e.action["type"]) for e in events]
+    assert acted == [(first, "clock", "check"), (second, "clock", "check")]
+    assert to_act(table)[0] == third  # it stopped at the player who is here
+
+
+def test_a_table_shown_with_its_player_to_act_away_runs_its_clock_now():
+    table = make_table("levys", action_clock=60)
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    all_here(table)
+    seat, _ = to_act(table)
+    shot = state.latest_snapshot(table.pk)
+    assert Screen._due(shot) == shot.hand.deadline.timestamp()  # here: the action clock
+    presence.seen(table.pk, session_of(table, seat), timezone.now() - timedelta(seconds=31))
+    services.note_presence(table.pk)
+    shot = state.latest_snapshot(table.pk)
+    assert Screen._due(shot) <= time.time()  # away on their turn: the clock runs at once

@@ -28,7 +28,7 @@ from games.models import Hand, Player, Table
 from games.presenter import STATE, Viewer, render_table, table_context
 from games.services import StaleAction
 from tests.rules.playout import random_action
-from tests.web.helpers import check_or_fold_around, make_table, seat_players, session_of
+from tests.web.helpers import all_here, check_or_fold_around, make_table, seat_players, session_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -103,6 +103,7 @@ def test_a_held_version_does_not_keep_the_versions_before_it():
 
 def test_a_clock_with_nothing_due_leaves_a_held_version_as_it_was():
     table = dealt_table()
+    all_here(table)  # (nobody away: the clock has nothing to do)
     before = state.latest_snapshot(table.pk)
     # The locking statement writes the next version; with nothing to do it is undone.
     assert services.tick(table.pk, before.hand.deadline or before.hand.started) is (

@@ -14,6 +14,7 @@ from games.models import ChatLine, Hand, HandEvent, LedgerEntry, Player, Table
 from games.rules.catalog import house_rules
 from games.services import ServiceError, StaleAction
 from tests.web.helpers import (
+    all_here,
     assert_chips_balance,
     check_or_fold_around,
     make_table,
@@ -203,6 +204,7 @@ def test_action_clock_acts_for_the_player_when_time_runs_out():
     services.set_dealing(table.pk, True)
     hand = state.current_hand(table)
     assert hand.deadline is not None
+    all_here(table)  # (else the clock acts for them at once: they are away)
     assert services.tick(table.pk, timezone.now()) is services.UNCHANGED
     assert services.tick(table.pk, hand.deadline + timedelta(seconds=1)) is True
     event = HandEvent.objects.get(hand=hand)
