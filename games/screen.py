@@ -32,6 +32,12 @@ HAND_ACTIONS = {"fold", "check", "call", "bet", "raise", "draw", "arrange", "rep
                 "take", "decline", "declare"}  # fmt: skip
 
 
+def _chooser_away(shot: TableSnapshot) -> bool:
+    """Whether the player on the button, to pick a dealer's choice, was away: the clock
+    picks for them as the deal comes due."""
+    return any(p.pk in shot.away and p.seat == shot.button_next for p in shot.players)
+
+
 def _away_to_act(shot: TableSnapshot) -> bool:
     """Whether a player to act in the version's hand was away when it was made."""
     seats = shot.hand.seat_players
@@ -140,7 +146,7 @@ class Screen:
         if shot.hand and shot.views and _away_to_act(shot):
             return time.time()  # the clock acts for them now (services.tick)
         due = shot.hand.deadline if shot.hand else (table.next_deal_at if table.dealing else None)
-        if shot.hand is None and shot.button_next is not None:
+        if shot.hand is None and shot.button_next is not None and not _chooser_away(shot):
             due = choice_due(shot) or due  # a dealer's choice waits for the button's player
         return due.timestamp() if due else None
 

@@ -847,8 +847,11 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
     game = table.game
     if game == "dealers-choice":
         button = next_button(table.button, [p.seat for p in players], table.seat_count)
-        chooser_is_a_bot = any(p.bot and p.seat == button for p in players)
-        if not table.chosen_game and (chooser_is_a_bot or choice_deadline(table, now) <= now):
+        chooser = [p for p in players if p.seat == button]
+        chooser_is_a_bot = any(p.bot for p in chooser)
+        away = bool(presence.away(table.pk, chooser, timezone.now()))  # (RULES.md §6)
+        if not table.chosen_game and (chooser_is_a_bot or away
+                                      or choice_deadline(table, now) <= now):  # fmt: skip
             table.chosen_game = _game_last_played(table, len(players))
             table.chosen_by = "" if chooser_is_a_bot else "clock"  # (a bot picks as it must)
         game = table.chosen_game  # "" until the button's player picks
@@ -1142,21 +1145,23 @@ def act_for_absent(table: Table, seat: int, sequence: int, now: datetime | None 
     return f"{STOOD_IN[action['type']]} for {player.name}."
 
 
-def _away_to_act(table: Table, hand: Hand, engine: HandState, now: datetime) -> list[int]:
-    """The seats to act whose players are away (games.presence: no browser at the table for
-    ``AWAY_AFTER``): RULES.md §6 gives them the default action, as when their time runs out."""
+def _away_to_act(table: Table, hand: Hand, engine: HandState) -> list[int]:
+    """The seats to act whose players are away now (games.presence: no browser at the table
+    for ``AWAY_AFTER``): RULES.md §6 gives them the default action, as when their time
+    runs out."""
     seats = {hand.seat_players.get(str(s)): s for s in engine.actors() if s not in hand.bots}
-    gone = presence.away(table.pk, [p for p in players(table) if p.pk in seats], now)
+    here = [p for p in players(table) if p.pk in seats]
+    gone = presence.away(table.pk, here, timezone.now())  # (browsers: by the clock on the wall)
     return sorted(seats[pk] for pk in gone)
 
 
 def _default_the_away(table: Table, hand: Hand, now: datetime):
     """The clock acts for each player to act who is away, and for the next, until the hand
     waits for someone here (or for a bot, or is over); ``UNCHANGED`` if nobody was away."""
-    if not _away_to_act(table, hand, engine_at(hand), now):
+    if not _away_to_act(table, hand, engine_at(hand)):
         return UNCHANGED
     engine = take_engine(hand)
-    while not engine.finished and (seats := _away_to_act(table, hand, engine, now)):
+    while not engine.finished and (seats := _away_to_act(table, hand, engine)):
         for seat in seats:
             if seat in engine.actors() and not engine.finished:
                 _apply(table, hand, engine, engine.absent_action(seat), "clock", now)

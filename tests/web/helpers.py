@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from datetime import timedelta
 
 from django.db.models import Sum
 from django.utils import timezone
@@ -31,9 +32,11 @@ def make_table(game="levys", **overrides) -> Table:
 
 
 def seat_players(table: Table, count: int, buy_in: int = 200) -> list[str]:
-    """Seat ``count`` players (sessions 's1', 's2', ...) in seats 1..count."""
+    """Seat ``count`` players (sessions 's1', 's2', ...) in seats 1..count, each at the
+    table now, as a player who sits down from their browser is (games.presence)."""
     keys = []
     for i in range(1, count + 1):
+        presence.seen(table.pk, f"s{i}", timezone.now())
         services.request_seat(table.pk, f"s{i}", i, f"P{i}", buy_in)
         keys.append(f"s{i}")
     return keys
@@ -44,6 +47,13 @@ def all_here(table: Table) -> None:
     only for those away, or out of time."""
     for player in Player.objects.filter(table=table, status=Player.SEATED):
         presence.seen(table.pk, player.session_key, timezone.now())
+    state.forget(table.pk)  # (who is away is read with the version)
+
+
+def gone_away(table: Table, seat: int) -> None:
+    """The player in ``seat`` closed their page over half a minute ago (games.presence)."""
+    long_ago = timezone.now() - presence.AWAY_AFTER - timedelta(seconds=1)
+    presence.seen(table.pk, session_of(table, seat), long_ago)
     state.forget(table.pk)  # (who is away is read with the version)
 
 

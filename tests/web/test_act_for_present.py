@@ -15,7 +15,14 @@ from django.utils import timezone
 from games import presence, presenter, services, state
 from games.models import HandEvent, Player, Presence, Table
 from games.screen import Screen
-from tests.web.helpers import all_here, make_table, play_current_hand, seat_players, session_of
+from tests.web.helpers import (
+    all_here,
+    gone_away,
+    make_table,
+    play_current_hand,
+    seat_players,
+    session_of,
+)
 from tests.web.test_socket import Seat, join
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -298,7 +305,9 @@ def test_the_clock_acts_for_a_player_away_on_their_turn_with_no_action_clock():
     state.forget(table.pk)
     assert services.tick(table.pk, timezone.now()) is True
     events = list(HandEvent.objects.filter(hand=hand).order_by("sequence"))
-    assert [(e.action["seat"], e.by, e.action["type"]) for e in events] == [(first, "clock", "check")]
+    assert [(e.action["seat"], e.by, e.action["type"]) for e in events] == [
+        (first, "clock", "check")
+    ]
     assert to_act(table)[0] != first  # the next player, here, is waited for
     assert services.tick(table.pk, timezone.now()) is services.UNCHANGED
 
@@ -333,3 +342,13 @@ def test_a_table_shown_with_its_player_to_act_away_runs_its_clock_now():
     services.note_presence(table.pk)
     shot = state.latest_snapshot(table.pk)
     assert Screen._due(shot) <= time.time()  # away on their turn: the clock runs at once
+
+
+def test_the_clock_picks_the_game_for_a_chooser_who_is_away_as_the_deal_comes_due():
+    table = make_table("dealers-choice")
+    seat_players(table, 3)
+    chooser = state.upcoming_button(table)
+    gone_away(table, chooser)
+    services.set_dealing(table.pk, True)  # the deal is due at once
+    hand = state.current_hand(table)
+    assert hand is not None and hand.document["chosen"] == {"seat": chooser, "by": "clock"}

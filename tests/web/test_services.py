@@ -17,6 +17,7 @@ from tests.web.helpers import (
     all_here,
     assert_chips_balance,
     check_or_fold_around,
+    gone_away,
     make_table,
     play_current_hand,
     seat_players,
@@ -220,6 +221,8 @@ def test_the_host_may_only_check_or_fold_for_an_absent_player():
     seat = engine.to_act
     services.act(table.pk, session_of(table, seat), 0, {"type": "bet", "to": 2})
     nxt = state.load_engine(state.current_hand(table)).to_act
+    gone_away(table, nxt)
+    gone_away(table, seat)  # (away too, but not to act)
     with pytest.raises(ServiceError, match="not to act"):
         services.act_for_absent(table.pk, seat, 1)
     services.act_for_absent(table.pk, nxt, 1)

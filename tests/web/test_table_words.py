@@ -21,7 +21,7 @@ from games.rules.hints import hand_in_words, low_in_words
 from games.rules.view import beaten_words, named_reason
 from games.screen import Screen
 from games.templatetags.poker import won_net
-from tests.web.helpers import make_table, play_current_hand, seat_players, session_of
+from tests.web.helpers import gone_away, make_table, play_current_hand, seat_players, session_of
 from tests.web.scripted import fold_around
 
 pytestmark = pytest.mark.django_db
@@ -122,6 +122,7 @@ def test_the_clock_and_the_host_are_named_when_they_act_for_a_player():
     services.tick(table.pk, now=hand.deadline + timedelta(seconds=1))
     engine = state.load_engine(state.current_hand(table))
     seat = engine.actors()[0]
+    gone_away(table, seat)
     services.act_for_absent(table.pk, seat, state.current_hand(table).sequence)
     html = page(table, None)
     assert "checks (clock)" in html
@@ -371,6 +372,7 @@ def test_between_hands_at_dealers_choice_only_the_chooser_has_the_button():
     table = make_table("dealers-choice")
     seat_players(table, 3)
     services.set_dealing(table.pk, True)
+    gone_away(table, state.upcoming_button(table))
     services.choose_for_absent(table.pk)
     play_current_hand(table, random.Random(5))
     shot = state.latest_snapshot(table.pk)
@@ -388,6 +390,7 @@ def test_a_game_picked_before_the_next_deal_is_said_and_no_longer_asked():
     table = make_table("dealers-choice")
     seat_players(table, 3)
     services.set_dealing(table.pk, True)
+    gone_away(table, state.upcoming_button(table))
     services.choose_for_absent(table.pk)
     play_current_hand(table, random.Random(5))
     chooser = state.latest_snapshot(table.pk).button_next
@@ -405,6 +408,7 @@ def test_the_chooser_cannot_press_a_game_that_does_not_seat_everyone():
     table = make_table("dealers-choice", seat_count=8)
     seat_players(table, 7)
     services.set_dealing(table.pk, True)
+    gone_away(table, state.upcoming_button(table))
     services.choose_for_absent(table.pk)
     while state.current_hand(table) is not None:  # all fold to one: seven still have chips
         act(table, "fold")
