@@ -10,7 +10,10 @@ it holds:
   and the screens of the sockets other processes forward here;
 - the one read of the database in flight, which all of the table's sockets wait for;
 - the table's clock: one timer, set from the newest version shown, that runs the table's
-  clock (``services.tick``) when an action clock runs out or the next hand is due.
+  clock (``services.tick``) when an action clock runs out, a player to act is away, or
+  the next hand is due;
+- a beat that notes, every ``HERE_EVERY``, that the browsers with a socket open here are
+  at the table (games.presence): an open connection is what "here" means (RULES.md §6).
 
 Correctness does not depend on there being one owner: the database's version fences
 every change (``services.writes_table``), and ``tick`` does nothing where nothing is due.
@@ -27,13 +30,14 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.utils import timezone
 
-from games import notices, queued_actions, services, watchers
+from games import notices, presence, queued_actions, services, watchers
 from games.lease import Leases
 from games.services import ServiceError
 from games.state import TableSnapshot, cached_snapshot, latest_snapshot
 
 logger = logging.getLogger(__name__)
 CLOCK_GRACE = 1.0  # seconds a process leaves a clock to the process that made its version
+HERE_EVERY = 15.0  # seconds between notes that this process's sockets' browsers are here
 
 
 class TableOwner:
@@ -49,6 +53,7 @@ class TableOwner:
         self.holder: str | None = None  # the process that serves the table (None: this one)
         self.leases: Leases | None = None  # this process's, once it has claimed the table
         self.claiming: asyncio.Future | None = None
+        self.beat: asyncio.TimerHandle | None = None  # the next note of who is here
 
     # -- the lease ----------------------------------------------------------------
     async def claim(self, again: bool = False) -> str | None:
@@ -98,6 +103,18 @@ class TableOwner:
 
     def arrive(self, session_key: str) -> None:
         self.browsers[session_key] = self.browsers.get(session_key, 0) + 1
+        if self.beat is None:
+            self.beat = asyncio.get_running_loop().call_later(HERE_EVERY, self._beat)
+
+    def _beat(self) -> None:
+        """Note the browsers with a socket open here as at the table, and beat again while
+        any is (a hidden tab's own syncs may be slowed, its socket still open)."""
+        self.beat = None
+        here = [key for key in self.browsers if key]
+        if here:
+            notices.in_background(_note_here(self.table_id, here))
+        if self.browsers:
+            self.beat = asyncio.get_running_loop().call_later(HERE_EVERY, self._beat)
 
     def leave(self, session_key: str) -> bool:
         """One socket of the browser is gone; whether it was its last one here."""
@@ -177,6 +194,9 @@ class TableOwner:
     def release_if_idle(self) -> None:
         if self.browsers or self.screens or self.clock is not None or self.reading is not None:
             return
+        if self.beat is not None:
+            self.beat.cancel()
+            self.beat = None
         owners = _owners.get(asyncio.get_running_loop(), {})
         if owners.get(self.table_id) is self:
             del owners[self.table_id]
@@ -186,6 +206,13 @@ class TableOwner:
     async def _let_go(self, leases: Leases) -> None:
         if self.table_id not in _owners.get(asyncio.get_running_loop(), {}):  # not back
             await leases.release(self.table_id)
+
+
+async def _note_here(table_id: int, session_keys: list[str]) -> None:
+    try:
+        await database_sync_to_async(presence.still_here)(table_id, session_keys, timezone.now())
+    except Exception:  # the database away: the browsers' own syncs say it too
+        logger.warning("could not note who is at table %s", table_id, exc_info=True)
 
 
 async def _presence_changed(table_id: int) -> None:

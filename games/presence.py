@@ -1,10 +1,13 @@
-"""Who is at the table: a browser whose socket has connected or synced lately is here.
+"""Who is at the table: a browser with a socket open at the table, or whose socket has
+connected or synced lately, is here.
 
-The browser syncs every 15 s while its page is open; one silent for ``AWAY_AFTER`` is
-away. Only then, or once their clock has run out, may the host act for a player. A
-browser that closes its last socket of the table is seen then, and so is away
-``AWAY_AFTER`` later unless a socket of it shows up again (here or in another process):
-a player who opens the hands or the ledger on their turn is not stood in for at once.
+The process a socket is open to notes its browser here every 15 s (games.owner), and the
+browser syncs every 15 s while its page is open; one unseen for ``AWAY_AFTER`` is away.
+Only then, or once their clock has run out, does the clock or the host act for a player
+(RULES.md §6). A browser that closes its last socket of the table is seen then, and so
+is away ``AWAY_AFTER`` later unless a socket of it shows up again (here or in another
+process): a player who opens the hands or the ledger on their turn is not stood in for
+at once.
 """
 
 from __future__ import annotations
@@ -22,6 +25,11 @@ def seen(table_id: int, session_key: str | None, now: datetime) -> None:
         Presence.objects.update_or_create(
             table_id=table_id, session_key=session_key, defaults={"seen_at": now}
         )
+
+
+def still_here(table_id: int, session_keys: list[str], now: datetime) -> None:
+    """Note that the browsers of ``session_keys``, each with a socket open, are here now."""
+    Presence.objects.filter(table_id=table_id, session_key__in=session_keys).update(seen_at=now)
 
 
 def is_here(table_id: int, session_key: str, now: datetime) -> bool:

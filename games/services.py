@@ -276,9 +276,15 @@ def note_presence(table: Table, now: datetime | None = None):
     """Show players as away, or back, when their browsers have gone or come back: a new
     version when the away players differ from those of the version this process holds,
     and always on a version it read now (which cannot tell what the browsers show)."""
+    return _noted(table, now or timezone.now(), table.change.read)
+
+
+def _noted(table: Table, now: datetime, anyway: bool = False):
+    """A new version, showing who is away now, where that differs from the version held
+    (``anyway``: the version was read now, so cannot tell what the browsers show)."""
     held = table.change.held
-    gone = presence.away(table.pk, held.players, now or timezone.now())
-    if gone == held.away and not table.change.read:
+    gone = presence.away(table.pk, held.players, now)
+    if gone == held.away and not anyway:
         return UNCHANGED
     table.change.noted = True
     return None
@@ -607,8 +613,10 @@ def _transfer(table: Table, player: Player, kind: str, amount: int, note: str = 
 
 
 def _seat(table: Table, player: Player, now: datetime) -> None:
+    chooser = _chooser(table)
     _moved(table, player, stacks.take_seat, player.buy_in)
     _heard_sitting(table, player, now)
+    _button_taken_back(table, chooser)
     _deal_if_ready(table, now)
 
 
@@ -789,25 +797,31 @@ def leave(table: Table, session_key: str) -> int:
     return chips
 
 
-def _chooser(table: Table) -> int | None:
-    """At dealer's choice between hands, the seat on the button for the next hand: the
-    one that picks its game."""
+def _chooser(table: Table) -> tuple[int | None, frozenset[int]]:
+    """At dealer's choice between hands, the seat on the button for the next hand (the one
+    that picks its game), and the seats dealt in; (None, ∅) elsewhere."""
     if table.game != "dealers-choice" or _current_hand(table) is not None:
-        return None
-    return button_after(table, players(table))
+        return None, frozenset()
+    dealt = frozenset(p.seat for p in dealt_in(players(table)))
+    return button_after(table, players(table)), dealt
 
 
-def _button_taken_back(table: Table, chooser: int | None) -> None:
-    """A player back in the deal (a rebuy, dealt in again, a new seat) between the last
-    button and ``chooser`` takes the button, and the pick of the game with it: a game
-    already picked goes, and the table is told, the player who was to pick most of all."""
-    now = _chooser(table)
-    if chooser is None or now is None or now == chooser:
+def _button_taken_back(table: Table, before: tuple[int | None, frozenset[int]]) -> None:
+    """The button for the next hand moved with a change of who is dealt in (a rebuy, dealt
+    in again, a new seat, a stack taken to nothing): a game already picked goes, the new
+    player on the button has the whole clock to pick, and the table is told why, the
+    player who was to pick most of all."""
+    (was, dealt), (now, _) = before, _chooser(table)
+    if was is None or now is None or now == was:
         return
     table.chosen_game, table.chosen_by = "", ""
-    name = next(p.name for p in players(table) if p.seat == now and p.status == Player.SEATED)
-    _announce(table, f"{name} is back in the deal, so the button goes to {name}, who picks "
-                     "the game.")  # fmt: skip
+    at = timezone.now()
+    if table.next_deal_at is not None and table.next_deal_at < at:
+        table.next_deal_at = at  # (the choice's clock runs from when the deal was due)
+    names = {p.seat: p.name for p in players(table) if p.status == Player.SEATED}
+    came, went = names[now], names.get(was, f"seat {was}")
+    why = f"{came} is in the deal now" if now not in dealt else f"{went} is out of it"
+    _announce(table, f"{why}, so the button goes to {came}, who picks the game.")
 
 
 def _choice_goes_with(table: Table, player: Player) -> None:
@@ -1157,14 +1171,24 @@ def _away_to_act(table: Table, hand: Hand, engine: HandState) -> list[int]:
 
 def _default_the_away(table: Table, hand: Hand, now: datetime):
     """The clock acts for each player to act who is away, and for the next, until the hand
-    waits for someone here (or for a bot, or is over); ``UNCHANGED`` if nobody was away."""
+    waits for someone here (or for a bot, or is over); each sits out from the next hand
+    until they come back, so that a table its players have left stops dealing. Nobody away
+    to act: the version shows who is away now, if it showed otherwise (its timer then runs
+    from the new version)."""
     if not _away_to_act(table, hand, engine_at(hand)):
-        return UNCHANGED
+        return _noted(table, timezone.now())
     engine = take_engine(hand)
     while not engine.finished and (seats := _away_to_act(table, hand, engine)):
         for seat in seats:
-            if seat in engine.actors() and not engine.finished:
-                _apply(table, hand, engine, engine.absent_action(seat), "clock", now)
+            if seat not in engine.actors() or engine.finished:
+                continue
+            if hand.bank_from is not None:  # (its time bank ran while it was away)
+                _charge_bank(table, hand, seat, now)
+            player = _requested(table, hand.seat_players[str(seat)])
+            if not player.sitting_out:
+                player.sitting_out = True
+                statements.update(player, "sitting_out")
+            _apply(table, hand, engine, engine.absent_action(seat), "clock", now)
     return True
 
 

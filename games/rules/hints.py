@@ -71,7 +71,8 @@ def hint_for_actor(seen: dict) -> str:
         if not {"bet", "raise"} & kinds:
             line = NOTHING_TO_SIZE["call" if "call" in kinds else "check"]
             legal = seen["legal"]
-            if "call" in kinds and legal["bet_already"] + legal["call"] == legal["cap_to"]:
+            called = legal["bet_already"] + legal["call"]  # (a short stack's all-in is no cap)
+            if "call" in kinds and called == legal["cap_to"] < legal["all_in_to"]:
                 line = NOTHING_TO_SIZE["capped"].format(**seen["stakes"])  # (not the raises)
         if seen["stakes"]["stake_cap"] is not None and line.endswith("stack."):
             line = line.replace("stack.", "stack, or to the stake cap.")

@@ -75,6 +75,10 @@ def test_a_bettor_held_to_a_call_by_the_stake_cap_is_told_it_is_the_cap():
     assert hint_for_actor(view(hand, caller)) == (
         "The stake cap (10 from a player in a hand) leaves you only a call or a fold."
     )
+    short = replay(new_document(config, [(1, "Ann", 100), (2, "Bo", 6)], 1))
+    short.apply({"seat": short.to_act, "type": "raise", "to": 10})
+    assert short.legal_actions(short.to_act)["all_in_to"] == 6  # its stack, not the cap
+    assert hint_for_actor(view(short, short.to_act)) == "Only a call or a fold is open to you."
 
 
 def test_others_are_told_what_the_table_waits_for_without_a_secret():

@@ -3,6 +3,7 @@ away (no socket for a while) or their clock run out (RULES.md §6)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from datetime import timedelta
@@ -12,7 +13,7 @@ from channels.db import database_sync_to_async
 from django.test import Client
 from django.utils import timezone
 
-from games import presence, presenter, services, state
+from games import owner, presence, presenter, services, state
 from games.models import HandEvent, Player, Presence, Table
 from games.screen import Screen
 from tests.web.helpers import (
@@ -121,6 +122,24 @@ async def test_a_connected_socket_marks_its_player_here_and_a_sync_keeps_it_so()
     await database_sync_to_async(Presence.objects.update)(seen_at=stale)
     assert not await here(table.pk, key, timezone.now())
     await seat.send({"type": "sync", "version": -5})
+    assert await here(table.pk, key, timezone.now())
+    await seat.comm.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_an_open_socket_keeps_its_player_here_without_the_browsers_syncs(monkeypatch):
+    monkeypatch.setattr(owner, "HERE_EVERY", 0.2)  # (15 s on a server)
+    table = await database_sync_to_async(make_table)("levys")
+    cookie = await database_sync_to_async(join)(table, 1, "Ann")
+    key = await database_sync_to_async(lambda: Player.objects.get(table=table).session_key)()
+    here = database_sync_to_async(presence.is_here)
+    seat = Seat(1, cookie)
+    await seat.connect(table)
+    await seat.drain()
+    stale = timezone.now() - timedelta(seconds=60)
+    await database_sync_to_async(Presence.objects.update)(seen_at=stale)  # (a hidden tab's
+    assert not await here(table.pk, key, timezone.now())  # syncs slowed to a crawl)
+    await asyncio.sleep(0.5)  # a beat of the table's process, with the socket open
     assert await here(table.pk, key, timezone.now())
     await seat.comm.disconnect()
 
@@ -310,6 +329,9 @@ def test_the_clock_acts_for_a_player_away_on_their_turn_with_no_action_clock():
     ]
     assert to_act(table)[0] != first  # the next player, here, is waited for
     assert services.tick(table.pk, timezone.now()) is services.UNCHANGED
+    gone = Player.objects.get(table=table, seat=first)
+    assert gone.sitting_out  # from the next hand, till they come back: no hands dealt to
+    assert "sits out next hand" in seat_html(table, first)  # a player who has gone home
 
 
 def test_the_clock_acts_for_each_away_player_in_turn_until_one_is_here():
@@ -352,3 +374,17 @@ def test_the_clock_picks_the_game_for_a_chooser_who_is_away_as_the_deal_comes_du
     services.set_dealing(table.pk, True)  # the deal is due at once
     hand = state.current_hand(table)
     assert hand is not None and hand.document["chosen"] == {"seat": chooser, "by": "clock"}
+
+
+def test_a_clock_run_for_a_player_shown_away_but_back_shows_them_here_and_waits_again():
+    table = make_table("levys", action_clock=60)
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    seat, _ = to_act(table)
+    gone_away(table, seat)
+    services.note_presence(table.pk)  # shown away: the clock is to run at once
+    presence.seen(table.pk, session_of(table, seat), timezone.now())  # ... but they synced
+    assert services.tick(table.pk, timezone.now()) is not services.UNCHANGED  # a new version
+    assert not HandEvent.objects.filter(hand=state.current_hand(table)).exists()  # no act
+    shot = state.latest_snapshot(table.pk)
+    assert Screen._due(shot) == shot.hand.deadline.timestamp()  # its clock runs to time again

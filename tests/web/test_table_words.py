@@ -1209,17 +1209,21 @@ def test_a_player_back_in_the_deal_takes_the_button_and_the_pick_and_the_table_i
     seat_players(table, 3)
     services.set_dealing(table.pk, True)
     first = state.latest_snapshot(table.pk).button_next
+    services.choose_game(table.pk, session_of(table, first), "levys")
+    play_current_hand(table, random.Random(3))  # the result shows: the next deal waits
+    first = state.latest_snapshot(table.pk).button_next
     back = Player.objects.get(table=table, seat=first)
     services.set_sitting_out(table.pk, back.pk, True)  # the button passes to the next seat
+    second = state.latest_snapshot(table.pk).button_next
+    assert second != first
+    services.choose_game(table.pk, session_of(table, second), "sviten")  # in the pause
     shot = state.latest_snapshot(table.pk)
-    second = shot.button_next
-    assert second != first and "You are on the button" in page(
-        shot.table, session_of(table, second)
-    )
+    assert shot.hand is None and shot.table.chosen_game == "sviten"
     services.set_sitting_out(table.pk, back.pk, False)  # dealt in again, ahead of them
     shot = state.latest_snapshot(table.pk)
-    assert shot.button_next == first and shot.hand is None  # theirs to pick
+    assert shot.button_next == first and shot.hand is None
+    assert shot.table.chosen_game == ""  # the pick went with the button: theirs to make
     said = ChatLine.objects.filter(table=table, told=True).latest("pk").text
     name = back.name
-    assert said == f"{name} is back in the deal, so the button goes to {name}, who picks the game."
+    assert said == f"{name} is in the deal now, so the button goes to {name}, who picks the game."
     assert "to pick the game" in page(shot.table, session_of(table, second))
