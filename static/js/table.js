@@ -229,6 +229,12 @@
       delete notice.dataset.shownAt;
     }
   }
+  // Looked at as each notice and each push comes in, whichever comes first.
+  ["htmx:afterSwap", "htmx:load", "htmx:wsAfterMessage"].forEach(function (name) {
+    document.addEventListener(name, function () {
+      goneWithItsPart(document.getElementById("notice"));
+    });
+  });
   setInterval(function () {  // an error stays longer than news, which covers the top seat
     var notice = document.getElementById("notice");
     goneWithItsPart(notice);
