@@ -398,7 +398,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
                     _wins(won[a["seat"]], put_in[a["seat"]]),
                 ),
             }
-            for a in awards
+            for a in sorted(awards, key=lambda a: not a["amount"])  # who won first, as live
         ]
         + _beaten_lines(hand, names),
         "showdown": hand.showdown,

@@ -469,6 +469,8 @@ def test_the_text_log_names_who_beat_a_both_declarer():
     assert "P1: Both declarer beaten for low by P2: wins nothing" in log
     awards = review(document, len(document["actions"]), seat=3)["awards"]
     assert "P1: Both declarer beaten for low by P2: wins nothing" in [a["text"] for a in awards]
+    paid = [bool(a.get("amount")) for a in awards]
+    assert paid[0] and paid == sorted(paid, reverse=True)  # who won first, as at the table
     seats = review(document, len(document["actions"]), seat=3)["seats"]  # its seat, as live
     assert [s["lost"] for s in seats] == ["Both failed: beaten for low by P2", "", ""]
     assert not any(s["lost"] for s in review(document, 9, seat=3)["seats"])  # (not before)

@@ -322,6 +322,11 @@ def test_the_review_steps_through_the_hand_with_pot_limit_context():
         assert seat and seat.group(1).startswith(("Bet ", "Raise to ")), "its last action"
     last = client.get(f"/t/{table.invite}/hands/{hand.number}/?step=9999").content.decode()
     assert "Showdown" in last or "everyone else folded" in last
+    caption = last.split('<p class="step-taken">')[1].split("</p>")[0]  # points to the list
+    assert re.search(r"<a href=\"#result\">the&nbsp;(showdown|result),&nbsp;below</a>$", caption)
+    assert '<section class="awards" id="result">' in last
+    first = client.get(f"/t/{table.invite}/hands/{hand.number}/?step=1").content.decode()
+    assert "#result" not in first  # (only the last step has a result to point to)
 
 
 @pytest.mark.parametrize(
