@@ -324,12 +324,18 @@ def test_a_bot_on_the_button_picks_the_game_as_the_deal_comes_due_not_at_the_clo
     assert sorted(played) == [1, 2, 3]
 
 
-def test_a_voided_hand_is_dealt_again_by_the_same_player_at_dealers_choice_the_same_game():
+def picked(game: str) -> tuple[Table, int]:
+    """A dealer's-choice table of three, dealing, with its first chooser's pick made."""
     table = make_table("dealers-choice")
     seat_players(table, 3)
     services.set_dealing(table.pk, True)
     first = state.latest_snapshot(table.pk).button_next
-    services.choose_game(table.pk, session_of(table, first), "high-low-declare")
+    services.choose_game(table.pk, session_of(table, first), game)
+    return table, first
+
+
+def test_a_voided_hand_is_dealt_again_by_the_same_player_at_dealers_choice_the_same_game():
+    table, first = picked("high-low-declare")
     fold_around(table)  # the button moves on
     services.tick(table.pk, now=timezone.now() + timedelta(seconds=20))
     shot = state.latest_snapshot(table.pk)
@@ -1205,11 +1211,7 @@ def test_the_game_picker_and_the_intro_say_how_this_table_declares():
 
 
 def test_a_player_back_in_the_deal_takes_the_button_and_the_pick_and_the_table_is_told():
-    table = make_table("dealers-choice")
-    seat_players(table, 3)
-    services.set_dealing(table.pk, True)
-    first = state.latest_snapshot(table.pk).button_next
-    services.choose_game(table.pk, session_of(table, first), "levys")
+    table, _ = picked("levys")
     play_current_hand(table, random.Random(3))  # the result shows: the next deal waits
     first = state.latest_snapshot(table.pk).button_next
     back = Player.objects.get(table=table, seat=first)
