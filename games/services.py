@@ -1179,17 +1179,24 @@ def _default_the_away(table: Table, hand: Hand, now: datetime):
         return _noted(table, timezone.now())
     engine = take_engine(hand)
     while not engine.finished and (seats := _away_to_act(table, hand, engine)):
+        if hand.bank_from is not None:  # (their time bank ran while they were away)
+            for seat in seats:
+                _charge_bank(table, hand, seat, now)
         for seat in seats:
             if seat not in engine.actors() or engine.finished:
                 continue
-            if hand.bank_from is not None:  # (its time bank ran while it was away)
-                _charge_bank(table, hand, seat, now)
-            player = _requested(table, hand.seat_players[str(seat)])
-            if not player.sitting_out:
-                player.sitting_out = True
-                statements.update(player, "sitting_out")
+            _sit_out_gone(table, hand, seat)
             _apply(table, hand, engine, engine.absent_action(seat), "clock", now)
     return True
+
+
+def _sit_out_gone(table: Table, hand: Hand, seat: int) -> None:
+    """A player the clock acts for who is away sits out from the next hand, until they come
+    back (not at a practice table, whose learner may be reading the rules meanwhile)."""
+    player = _requested(table, hand.seat_players[str(seat)])
+    if not player.sitting_out and not table.practice:
+        player.sitting_out = True
+        statements.update(player, "sitting_out")
 
 
 def _must_be_away(table: Table, player: Player, clock_out: bool, now: datetime) -> None:
@@ -1209,8 +1216,10 @@ def void_hand(table: Table, now: datetime | None = None) -> None:
     played = table.hands.filter(number__lt=hand.number, voided=False).order_by("-number")
     before = played.values_list("document", flat=True)[:1]  # (not a voided hand's button)
     table.button = before[0]["button"] if before else None
-    if "chosen" in hand.document:
-        table.chosen_game, table.chosen_by = hand.game, hand.document["chosen"].get("by", "")
+    chosen = hand.document.get("chosen")  # kept while its chooser is still dealt in (the
+    still = [p for p in players(table) if p.status == Player.SEATED and not p.sitting_out]
+    if chosen and chosen["seat"] in {p.seat for p in still}:  # clock may have sat them out)
+        table.chosen_game, table.chosen_by = hand.game, chosen.get("by", "")
     returned = {s: p.contributed for s, p in engine.players.items() if p.contributed}
     hand.finished = hand.voided = True
     hand.deadline = None
@@ -1245,10 +1254,13 @@ def tick(table: Table, now: datetime | None = None):
         if hand.bank_from is not None:  # the time bank ran out: everyone waited on used it
             for seat in engine.actors():
                 _charge_bank(table, hand, seat, now)
+        gone = set(_away_to_act(table, hand, engine))
         for seat in engine.actors():
             if seat in hand.bots:
                 _apply(table, hand, engine, _bot_action(hand, engine, seat), "player", now)
             elif not waited_on_bots:
+                if seat in gone:  # (out of time and away too)
+                    _sit_out_gone(table, hand, seat)
                 _apply(table, hand, engine, engine.absent_action(seat), "clock", now)
             if engine.finished:
                 break

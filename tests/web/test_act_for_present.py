@@ -388,3 +388,33 @@ def test_a_clock_run_for_a_player_shown_away_but_back_shows_them_here_and_waits_
     assert not HandEvent.objects.filter(hand=state.current_hand(table)).exists()  # no act
     shot = state.latest_snapshot(table.pk)
     assert Screen._due(shot) == shot.hand.deadline.timestamp()  # its clock runs to time again
+
+
+def test_a_player_out_of_time_and_away_sits_out_and_one_here_does_not():
+    table = make_table("levys", action_clock=20)
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    hand = state.current_hand(table)
+    here, _ = to_act(table)
+    services.tick(table.pk, hand.deadline + timedelta(seconds=1))  # out of time, but here
+    assert not Player.objects.get(table=table, seat=here).sitting_out
+    gone, _ = to_act(table)
+    gone_away(table, gone)  # (the clock, at 20 s, comes before the half minute's look)
+    services.tick(table.pk, state.current_hand(table).deadline + timedelta(seconds=1))
+    assert Player.objects.get(table=table, seat=gone).sitting_out
+
+
+def test_a_hand_voided_after_the_clock_sat_out_its_chooser_leaves_the_pick_to_the_button():
+    table = make_table("dealers-choice")
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    chooser = state.upcoming_button(table)
+    services.choose_game(table.pk, session_of(table, chooser), "sviten")
+    while (seat := to_act(table)[0]) != chooser:  # on to the chooser's turn
+        services.act(table.pk, session_of(table, seat), to_act(table)[1], {"type": "call"})
+    gone_away(table, chooser)
+    services.tick(table.pk, timezone.now())  # the clock acts for them: they sit out
+    assert Player.objects.get(table=table, seat=chooser).sitting_out
+    services.void_hand(table.pk)
+    shot = state.latest_snapshot(table.pk)
+    assert shot.table.chosen_game == "" and shot.button_next != chooser  # not theirs to give
