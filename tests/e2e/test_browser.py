@@ -357,7 +357,9 @@ def test_a_player_steps_through_a_hand_review(request, running_server, chromium)
     ann.wait_for_selector(f".stepper[data-step='{total - 3}']")
     ann.set_viewport_size({"width": 1280, "height": 600})  # on a small laptop the steps stay
     ann.evaluate("() => scrollTo(0, document.documentElement.scrollHeight)")  # at the top of
-    ann.wait_for_function("() => scrollY > 300")  # the screen as the page scrolls
+    ann.wait_for_function(  # the screen as the page scrolls past the title above them
+        "() => document.querySelector('.review-title').getBoundingClientRect().bottom < -20"
+    )
     head = ann.evaluate("() => document.querySelector('.stepper').getBoundingClientRect().top")
     assert 0 <= head < 20, head
     ann.go_back()  # the steps are one place in the history: Back leaves the review
