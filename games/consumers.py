@@ -169,7 +169,7 @@ class TableConsumer(NoDatabaseHopConsumer):
                     self.table_id, self.session_key, timezone.now()
                 )
                 if served_here:  # (else the table's process looks)
-                    self.owner.note_presence(later=presence.AWAY_AFTER.total_seconds() + 0.5)
+                    self.owner.note_presence(went=True)
 
     async def send_text(self, text: str) -> None:
         await self.send(text_data=text)

@@ -130,6 +130,7 @@ class TableSettingsForm(forms.Form):
     low = Choice([(low, low) for low in LOW_VALUES], "choose a low", "ace-to-six")
     action_clock = Whole("", 5, 600, None, "the action clock is 5 to 600 seconds")
     time_bank = Whole("", 0, 3600, None, "the time bank is 0 to 3,600 seconds")
+    away_after = Whole("", 30, 600, 30, "a player counts as away after 30 to 600 seconds")
     chip_value = MoneyPerChip()
     history_open = Flag()
     min_buy_in = chips("the minimum buy-in", blank=None)  # (not sent: as they are)

@@ -28,7 +28,7 @@ import asyncio
 import logging
 import uuid
 
-from games import notices, presence, watchers
+from games import notices, watchers
 from games.lease import HEARTBEAT
 from games.owner import owner_here, owner_of
 from games.screen import Screen
@@ -223,7 +223,7 @@ async def _take(screen: ForwardedScreen, text: str) -> None:
 async def _close(screen: ForwardedScreen) -> None:
     async with screen.turn:
         if screen.session_key and screen.owner.screens.get(screen.id) is screen:
-            screen.owner.note_presence(later=presence.AWAY_AFTER.total_seconds() + 0.5)  # gone?
+            screen.owner.note_presence(went=True)  # gone?
         await _drop(screen)
 
 

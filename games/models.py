@@ -54,6 +54,7 @@ class Table(models.Model):
     low = models.CharField(max_length=12, default="ace-to-six")
     action_clock = models.PositiveIntegerField(null=True, blank=True)  # seconds
     time_bank = models.PositiveIntegerField(null=True, blank=True)  # seconds a player, a session
+    away_after = models.PositiveIntegerField(default=30)  # seconds: the grace period (§6)
     practice = models.BooleanField(default=False)  # one person and bots, play chips only
     approval_required = models.BooleanField(default=False)
     chip_value = models.DecimalField(max_digits=10, decimal_places=4, null=True, blank=True)

@@ -183,13 +183,10 @@ class TableOwner:
             self.release_if_idle()
 
     # -- presence -----------------------------------------------------------------
-    def note_presence(self, later: float = 0.0) -> None:
-        """Show the table anew, now or ``later`` (seconds), if who is away has changed
-        (games.presence): when a browser comes, and once one that went may be away."""
-        if later:
-            asyncio.get_running_loop().call_later(later, self.note_presence)
-        else:
-            notices.in_background(_presence_changed(self.table_id))
+    def note_presence(self, went: bool = False) -> None:
+        """Show the table anew if who is away has changed (games.presence): now, when a
+        browser comes, or once one that ``went`` may be away (the table's grace period)."""
+        notices.in_background(_presence_changed(self.table_id, went))
 
     def release_if_idle(self) -> None:
         if self.browsers or self.screens or self.clock is not None or self.reading is not None:
@@ -215,8 +212,10 @@ async def _note_here(table_id: int, session_keys: list[str]) -> None:
         logger.warning("could not note who is at table %s", table_id, exc_info=True)
 
 
-async def _presence_changed(table_id: int) -> None:
+async def _presence_changed(table_id: int, went: bool = False) -> None:
     try:
+        if went:
+            await asyncio.sleep(await database_sync_to_async(presence.grace_of)(table_id) + 0.5)
         await notices.changed(services.note_presence, table_id)
     except Exception:  # a table deleted meanwhile, or the database away: shown at the next change
         logger.warning("could not note who is at table %s", table_id, exc_info=True)

@@ -173,7 +173,7 @@ def _new_version(table: Table, change: Change) -> TableSnapshot:
         refused = frozenset(refused | {k for k, s in latest.items() if s == Player.REFUSED})
     seated = {p.pk: p.status for p in players}
     if change.noted or seated != {p.pk: p.status for p in held.players}:  # read anew
-        away = presence.away(table.pk, players, timezone.now())
+        away = presence.away(table, players, timezone.now())
     chat = held.chat if change.chat is None else change.chat
     last = held.last  # (held only before a hand's first action: shown until then)
     shot = load_snapshot(table, change.played, players, refused, chat, away, last_before=last)
@@ -283,7 +283,7 @@ def _noted(table: Table, now: datetime, anyway: bool = False):
     """A new version, showing who is away now, where that differs from the version held
     (``anyway``: the version was read now, so cannot tell what the browsers show)."""
     held = table.change.held
-    gone = presence.away(table.pk, held.players, now)
+    gone = presence.away(table, held.players, now)
     if gone == held.away and not anyway:
         return UNCHANGED
     table.change.noted = True
@@ -385,7 +385,7 @@ def change_settings(table: Table, **settings) -> str:
     next hand dealt, and the chat tells everyone what changed; the host is told too."""
     before = next_stakes(table, None), table.action_clock, table.time_bank, table.chip_value
     unsaid = table.declare, table.low, table.cap_lifts_heads_up
-    opened, seats = table.history_open, table.seat_count
+    opened, seats, grace = table.history_open, table.seat_count, table.away_after
     buy_ins, approval = (table.min_buy_in, table.max_buy_in), table.approval_required
     fewer = settings.get("seat_count", seats)
     if fewer < seats and any((p.seat or 0) > fewer for p in players(table)):
@@ -408,6 +408,9 @@ def change_settings(table: Table, **settings) -> str:
         else:
             told.append(f"action clock {_clock_words(*before[1:3])} \u2192 "
                         f"{_clock_words(table.action_clock, table.time_bank)}")  # fmt: skip
+    if table.away_after != grace:
+        told.append(f"a player counts as away after {grace} \u2192 {table.away_after} seconds "
+                    "with their page shut")  # fmt: skip
     if table.chip_value != before[3]:
         was, now = (
             format(v.normalize(), "f") if v else None for v in (before[3], table.chip_value)
@@ -863,7 +866,7 @@ def _deal_if_ready(table: Table, now: datetime) -> Hand | None:
         button = next_button(table.button, [p.seat for p in players], table.seat_count)
         chooser = [p for p in players if p.seat == button]
         chooser_is_a_bot = any(p.bot for p in chooser)
-        away = bool(presence.away(table.pk, chooser, timezone.now()))  # (RULES.md §6)
+        away = bool(presence.away(table, chooser, timezone.now()))  # (RULES.md §6)
         if not table.chosen_game and (chooser_is_a_bot or away
                                       or choice_deadline(table, now) <= now):  # fmt: skip
             table.chosen_game = _game_last_played(table, len(players))
@@ -1161,11 +1164,11 @@ def act_for_absent(table: Table, seat: int, sequence: int, now: datetime | None 
 
 def _away_to_act(table: Table, hand: Hand, engine: HandState) -> list[int]:
     """The seats to act whose players are away now (games.presence: no browser at the table
-    for ``AWAY_AFTER``): RULES.md §6 gives them the default action, as when their time
+    for its grace period): RULES.md §6 gives them the default action, as when their time
     runs out."""
     seats = {hand.seat_players.get(str(s)): s for s in engine.actors() if s not in hand.bots}
     here = [p for p in players(table) if p.pk in seats]
-    gone = presence.away(table.pk, here, timezone.now())  # (browsers: by the clock on the wall)
+    gone = presence.away(table, here, timezone.now())  # (browsers: by the clock on the wall)
     return sorted(seats[pk] for pk in gone)
 
 
@@ -1197,11 +1200,14 @@ def _sit_out_gone(table: Table, hand: Hand, seat: int) -> None:
     if not player.sitting_out and not table.practice:
         player.sitting_out = True
         statements.update(player, "sitting_out")
+        chat_line(table, player, "is away: the clock acts for them, and they sit out from the "
+                  "next hand until they come back.", by_host=False, now=timezone.now(),
+                  told=True)  # fmt: skip
 
 
 def _must_be_away(table: Table, player: Player, clock_out: bool, now: datetime) -> None:
     """games.rules.table.host_may_act_for, with whether the player is here now."""
-    here = not clock_out and not player.bot and presence.is_here(table.pk, player.session_key, now)
+    here = not clock_out and not player.bot and presence.is_here(table, player.session_key, now)
     _ruled(table_rules.host_may_act_for, player.name, player.bot, here, clock_out)
 
 

@@ -186,7 +186,7 @@ def load_snapshot(
         players = [p for p in rows if p.status not in (Player.LEFT, Player.REFUSED)]
         latest = {p.session_key: p.status for p in rows}  # (a session's last request wins)
         refused = frozenset(key for key, status in latest.items() if status == Player.REFUSED)
-        away = presence.away(table.pk, players, timezone.now())  # read with the players
+        away = presence.away(table, players, timezone.now())  # read with the players
     if played is not None:
         hand, engine = played
         if hand.finished:

@@ -51,8 +51,9 @@ def all_here(table: Table) -> None:
 
 
 def gone_away(table: Table, seat: int) -> None:
-    """The player in ``seat`` closed their page over half a minute ago (games.presence)."""
-    long_ago = timezone.now() - presence.AWAY_AFTER - timedelta(seconds=1)
+    """The player in ``seat`` closed their page longer ago than the table's grace period
+    (games.presence)."""
+    long_ago = timezone.now() - presence.grace(table) - timedelta(seconds=1)
     presence.seen(table.pk, session_of(table, seat), long_ago)
     state.forget(table.pk)  # (who is away is read with the version)
 

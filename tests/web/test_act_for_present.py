@@ -14,7 +14,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games import owner, presence, presenter, services, state
-from games.models import HandEvent, Player, Presence, Table
+from games.models import ChatLine, HandEvent, Player, Presence, Table
 from games.screen import Screen
 from tests.web.helpers import (
     all_here,
@@ -113,16 +113,16 @@ async def test_a_connected_socket_marks_its_player_here_and_a_sync_keeps_it_so()
     cookie = await database_sync_to_async(join)(table, 1, "Ann")
     key = await database_sync_to_async(lambda: Player.objects.get(table=table).session_key)()
     here = database_sync_to_async(presence.is_here)
-    assert not await here(table.pk, key, timezone.now())
+    assert not await here(table, key, timezone.now())
     seat = Seat(1, cookie)
     await seat.connect(table)
     await seat.drain()
-    assert await here(table.pk, key, timezone.now())
+    assert await here(table, key, timezone.now())
     stale = timezone.now() - timedelta(seconds=60)
     await database_sync_to_async(Presence.objects.update)(seen_at=stale)
-    assert not await here(table.pk, key, timezone.now())
+    assert not await here(table, key, timezone.now())
     await seat.send({"type": "sync", "version": -5})
-    assert await here(table.pk, key, timezone.now())
+    assert await here(table, key, timezone.now())
     await seat.comm.disconnect()
 
 
@@ -138,10 +138,30 @@ async def test_an_open_socket_keeps_its_player_here_without_the_browsers_syncs(m
     await seat.drain()
     stale = timezone.now() - timedelta(seconds=60)
     await database_sync_to_async(Presence.objects.update)(seen_at=stale)  # (a hidden tab's
-    assert not await here(table.pk, key, timezone.now())  # syncs slowed to a crawl)
+    assert not await here(table, key, timezone.now())  # syncs slowed to a crawl)
     await asyncio.sleep(0.5)  # a beat of the table's process, with the socket open
-    assert await here(table.pk, key, timezone.now())
+    assert await here(table, key, timezone.now())
     await seat.comm.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_player_whose_page_shuts_is_shown_away_after_the_tables_grace_period():
+    table = await database_sync_to_async(make_table)("levys")
+    seats = {}
+    for number, name in ((1, "Ann"), (2, "Bob")):
+        seats[number] = Seat(number, await database_sync_to_async(join)(table, number, name))
+        await seats[number].connect(table)
+        await seats[number].drain()
+    grace = 2  # seconds (a host chooses 30 to 600: the form's floor is not this test's)
+    await database_sync_to_async(services.change_settings)(table.pk, away_after=grace)
+    await seats[1].comm.disconnect()  # Ann's phone locks
+    await asyncio.sleep(grace - 0.8)
+    assert '<span class="away">away</span>' not in "".join(await seats[2].drain())
+    shown = await seats[2].drain(timeout=5)  # the grace period over (and the owner's 0.5 s)
+    assert shown, "Ann's seat never showed away"
+    ann = shown[-1].split('data-seat="1"')[1].split('<div class="seat')[0]
+    assert '<span class="away">away</span>' in ann
+    await seats[2].comm.disconnect()
 
 
 def seat_html(table: Table, seat: int) -> str:
@@ -164,7 +184,7 @@ def test_a_player_whose_browser_is_gone_is_shown_away_and_back_when_it_returns()
     version = Table.objects.get(pk=table.pk).version
     services.note_presence(table.pk)  # nothing changed: no new version
     assert Table.objects.get(pk=table.pk).version == version
-    presence.left(table.pk, "s1", now - presence.AWAY_AFTER)  # its last socket closed long ago
+    presence.left(table.pk, "s1", now - presence.grace(table))  # its last socket closed long ago
     services.note_presence(table.pk)
     assert '<span class="away">away</span>' in seat_html(table, 1)
     assert "away" not in seat_html(table, 2)
@@ -180,8 +200,21 @@ def test_a_player_who_shuts_the_table_page_is_away_only_half_a_minute_later():
     presence.left(table.pk, "s1", now)  # they open the hands, say, on their turn
     players = list(Player.objects.filter(table=table))
     first = next(p.pk for p in players if p.session_key == "s1")
-    assert first not in presence.away(table.pk, players, now + timedelta(seconds=25))
-    assert first in presence.away(table.pk, players, now + presence.AWAY_AFTER)
+    assert first not in presence.away(table, players, now + timedelta(seconds=25))
+    assert first in presence.away(table, players, now + presence.grace(table))
+
+
+def test_a_table_with_a_longer_grace_period_waits_that_long_for_a_player_who_left():
+    table = dealt()
+    now = timezone.now()
+    presence.left(table.pk, "s1", now)  # their phone locked, say
+    players = list(Player.objects.filter(table=table))
+    first = next(p.pk for p in players if p.session_key == "s1")
+    table.away_after = 120
+    assert first not in presence.away(table, players, now + timedelta(seconds=90))
+    assert presence.is_here(table, "s1", now + timedelta(seconds=90))
+    assert first in presence.away(table, players, now + timedelta(seconds=120))
+    assert not presence.is_here(table, "s1", now + timedelta(seconds=120))
 
 
 def test_when_the_clock_runs_out_a_player_with_time_bank_gets_it_and_what_is_used_is_gone():
@@ -239,7 +272,7 @@ def test_a_process_holding_no_version_shows_who_is_away_with_a_new_version():
     presence.seen(table.pk, "s1", timezone.now())
     presence.seen(table.pk, "s2", timezone.now())
     services.note_presence(table.pk)
-    presence.left(table.pk, "s1", timezone.now() - presence.AWAY_AFTER)
+    presence.left(table.pk, "s1", timezone.now() - presence.grace(table))
     state._snapshots.clear()  # what the browsers were shown is another process's
     version = Table.objects.get(pk=table.pk).version
     services.note_presence(table.pk)
@@ -332,6 +365,12 @@ def test_the_clock_acts_for_a_player_away_on_their_turn_with_no_action_clock():
     gone = Player.objects.get(table=table, seat=first)
     assert gone.sitting_out  # from the next hand, till they come back: no hands dealt to
     assert "sits out next hand" in seat_html(table, first)  # a player who has gone home
+    said = ChatLine.objects.filter(table=table).order_by("id").last()
+    assert (said.player, said.text) == (
+        gone,
+        "is away: the clock acts for them, and they sit "
+        "out from the next hand until they come back.",
+    )
 
 
 def test_the_clock_acts_for_each_away_player_in_turn_until_one_is_here():

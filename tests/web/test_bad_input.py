@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 # Past a 32-bit column (PostgreSQL's integer), past a 64-bit one, past SQLite's integers.
 TOO_BIG = [str(2**31), str(2**63), "1" + "0" * 30]
 NEW_TABLE_NUMBERS = ["ante", "small_blind", "big_blind", "small_bet", "big_bet", "raise_cap",
-                     "stake_cap", "action_clock", "seat_count", "min_buy_in",
+                     "stake_cap", "action_clock", "away_after", "seat_count", "min_buy_in",
                      "max_buy_in"]  # fmt: skip
 NOT_PRINTABLE = ["Fri\x00day", "Fri\nday", "\x1b[31mFriday", "Fri\x7fday"]
 

@@ -418,6 +418,9 @@ def test_the_hands_and_the_ledger_tell_a_player_dealt_in_that_their_hand_goes_on
     for page in (f"/t/{table.invite}/hands/", f"/t/{table.invite}/ledger/"):
         assert back in clients["Ann"].get(page).content.decode()
         assert back not in watcher.get(page).content.decode()  # a spectator: nothing to miss
+    Table.objects.filter(pk=table.pk).update(away_after=90)
+    said = clients["Ann"].get(f"/t/{table.invite}/hands/").content.decode()
+    assert "After 90 seconds away from it, the clock acts for you on your turn." in said
     services.set_dealing(table.pk, False)
     play_current_hand(table, random.Random(1))
     assert "is being played" not in clients["Ann"].get(f"/t/{table.invite}/hands/").content.decode()

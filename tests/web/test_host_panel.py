@@ -368,3 +368,27 @@ def test_options_the_form_hides_for_another_game_are_kept_not_reset():
     host.post(f"/t/{table.invite}/do/settings/", sent, HTTP_HX_REQUEST="true")
     table.refresh_from_db()
     assert (table.declare, table.low) == ("chips", "ace-to-five")  # (the low still unsent)
+
+
+def test_the_host_gives_players_longer_before_they_count_as_away():
+    host, table = host_table()
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    form = page.split('id="host-settings"')[1].split("</form>")[0]
+    assert 'name="away_after"' in form and 'value="30"' in form
+    for refused in ("10", "601", "two minutes"):
+        said = host.post(f"/t/{table.invite}/do/settings/", {**NEW_TABLE, "away_after": refused},
+                         HTTP_HX_REQUEST="true")  # fmt: skip
+        assert "A player counts as away after 30 to 600 seconds" in said.content.decode()
+        table.refresh_from_db()
+        assert table.away_after == 30
+    said = host.post(f"/t/{table.invite}/do/settings/", {**NEW_TABLE, "away_after": "120"},
+                     HTTP_HX_REQUEST="true")  # fmt: skip
+    assert "Saved: a player counts as away after 30 \u2192 120 seconds" in said.content.decode()
+    table.refresh_from_db()
+    assert table.away_after == 120
+    said = ChatLine.objects.filter(table=table).order_by("id").last().text
+    assert said == (
+        "Changed: a player counts as away after 30 \u2192 120 seconds with their page shut."
+    )
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    assert 'id="set-away_after" data-keep min="30" max="600" value="120"' in page
