@@ -77,7 +77,7 @@ def _stakes(context: dict) -> str:
 
 def _pots(seen: dict) -> str:
     """The pot, and its parts where there is a side pot (someone is all-in or at the
-    stake cap): "pot 11 (main 9, side 2)"; "pot 17 (main 9, sides 2 and 6)"."""
+    stake cap): "pot 11 (9 main, 2 side)"; "pot 17 (9 main, 2 and 6 side)"."""
     return f'pot <strong class="pot">{seen["pot"]}</strong>{pot_parts(seen["pots"])}'
 
 

@@ -358,7 +358,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
         "game_name": GAMES[hand.config.game].name,
         "board": [str(c) for c in hand.board],
         "pot": 0 if hand.finished else hand.pot,  # once it is won, it is in the stacks
-        "pot_parts": "" if hand.finished else pot_parts(pots_now(hand)),  # " (main 9, side 2)"
+        "pot_parts": "" if hand.finished else pot_parts(pots_now(hand)),  # " (9 main, 2 side)"
         "won": hand.pot if hand.finished else 0,
         "winners": listed([names[s] for s in won if won[s]]),  # "Ann and Cat", in award order
         "split": ", ".join(

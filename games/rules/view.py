@@ -108,11 +108,12 @@ def pots_now(hand: Hand) -> list[dict]:
 
 def pot_parts(pots: list[dict]) -> str:
     """The pot's parts where there is a side pot, as the felt says them after the pot:
-    " (main 9, side 2)", " (main 9, sides 2 and 6)"; "" for one pot."""
+    " (9 main, 2 side)", " (9 main, 2 and 6 side)"; "" for one pot. The amounts come first,
+    so that "side 2" is never read as the name of a second side pot."""
     main, *sides = [p["amount"] for p in pots] or [0]
     if not sides:
         return ""
-    return f" (main {main}, side{'s' * (len(sides) > 1)} {listed([str(s) for s in sides])})"
+    return f" ({main} main, {listed([str(s) for s in sides])} side)"
 
 
 def _public(hand: Hand) -> dict:

@@ -243,7 +243,7 @@ def test_a_review_step_shows_the_side_pot_and_who_is_all_in_or_capped():
         "1 declare low", "2 declare high", "3 declare low",
     )  # fmt: skip
     seen = review(document, 3, seat=None)  # the round closed: P1 all-in for 5 of 21
-    assert seen["pot"] == 47 and seen["pot_parts"] == " (main 15, side 32)"
+    assert seen["pot"] == 47 and seen["pot_parts"] == " (15 main, 32 side)"
     assert [(s["all_in"], s["capped"]) for s in seen["seats"]] == [(True, False), (False,) * 2,
                                                                     (False,) * 2]  # fmt: skip
     assert review(document, 11, seat=None)["pot_parts"] == ""  # (won: the awards say it)

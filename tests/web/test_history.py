@@ -519,4 +519,4 @@ def test_a_reviewed_seat_says_all_in_as_the_table_did():
     )  # fmt: skip
     seen = history.reviewed(document, 3, None, True)
     assert [s["notes"] for s in seen["seats"]] == ["all-in", "", ""]
-    assert seen["pot_parts"] == " (main 15, side 32)"  # (the page puts it after the pot)
+    assert seen["pot_parts"] == " (15 main, 32 side)"  # (the page puts it after the pot)

@@ -87,8 +87,8 @@ def test_the_middle_tells_a_side_pot_by_what_it_is_and_its_size():
         return table_html._pots({"pot": sum(amounts), "pots": parts})
 
     assert pots(11) == 'pot <strong class="pot">11</strong>'
-    assert pots(9, 2) == 'pot <strong class="pot">11</strong> (main 9, side 2)'
-    assert pots(9, 2, 6).endswith("(main 9, sides 2 and 6)")
+    assert pots(9, 2) == 'pot <strong class="pot">11</strong> (9 main, 2 side)'
+    assert pots(9, 2, 6).endswith("(9 main, 2 and 6 side)")
 
 
 def test_the_result_lists_who_won_first_and_a_failed_declarer_once():
