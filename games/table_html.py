@@ -20,7 +20,7 @@ from games.rules.catalog import GAMES
 from games.rules.hints import low_in_words
 from games.rules.history import names_of
 from games.rules.names import listed
-from games.rules.view import lost_words, named_reason, pot_parts, where_won, won_halves
+from games.rules.view import lost_words, named_reason, paid, pot_parts, where_won, won_halves
 from games.templatetags.poker import HISTORY_OPEN, card, runs_whole, won_net
 
 
@@ -333,7 +333,7 @@ def _award(award: dict, back: set[int] = frozenset()) -> str:
     """One of the hand's ``awards`` (or a hand beaten, which has no amount) as a line; a
     seat in ``back`` won only its own chips, and "gets back" them, as the middle says."""
     text = f"<strong>{escape(award['name'])}</strong>"
-    if award.get("amount"):
+    if paid(award):
         where = ", ".join(where_won(award))
         verb = "gets back" if award.get("seat") in back else "wins"
         text += f" {verb} {award['amount']}" + (f" &middot; {escape(where)}" if where else "")
@@ -348,14 +348,14 @@ def _winners_first(awards: list[dict]) -> list[dict]:
     """The awards that paid first, then those that paid nothing (a failed Both declarer),
     each of those once for all the pots it is the same in, named where there are side pots
     (``pots``): the same seat may have won another pot."""
-    paid = [a for a in awards if a.get("amount")]
+    won = [a for a in awards if paid(a)]
     several = len({a.get("pot") for a in awards}) > 1
     unpaid: dict[tuple, dict] = {}
     for a in awards:
-        if not a.get("amount"):
+        if not paid(a):
             line = unpaid.setdefault((a.get("seat"), a.get("reason")), dict(a, pots=[]))
             line["pots"] += [a["pot"]] if several and a.get("pot") else []
-    return paid + list(unpaid.values())
+    return won + list(unpaid.values())
 
 
 def awards(context: dict) -> str:

@@ -35,6 +35,7 @@ from games.rules.view import (
     beaten_words,
     lost_words,
     named_reason,
+    paid,
     pot_parts,
     pots_now,
     shown_hands,
@@ -229,7 +230,7 @@ def part_of_hand(hand: Hand) -> str:
 def award_text(award: dict, name: str, wins: str = "wins") -> str:
     """One award in words: "Bob wins 22 (Main pot): everyone else folded"; ``wins``: the
     verb, "gets back" for a seat that won only its own chips."""
-    if not award["amount"]:
+    if not paid(award):
         return f"{name}: {award['reason']}"
     where = where_won(award)
     text = f"{name} {wins} {award['amount']}"
@@ -398,7 +399,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
                     _wins(won[a["seat"]], put_in[a["seat"]]),
                 ),
             }
-            for a in sorted(awards, key=lambda a: not a["amount"])  # who won first, as live
+            for a in sorted(awards, key=lambda a: not paid(a))  # who won first, as live
         ]
         + _beaten_lines(hand, names),
         "showdown": hand.showdown,

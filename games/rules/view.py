@@ -272,6 +272,12 @@ def beaten(hand: Hand) -> dict[int, dict[str, list[int]]]:
 HALVES = {"high": "high half", "low": "low half", "omaha": "Omaha half", "draw": "five-card half"}
 
 
+def paid(award: dict) -> bool:
+    """Whether an award is a winner's: chips, or a tied winner's share of a pot too small
+    to split, which the odd chip left at 0 (a failed Both declarer's is nobody's)."""
+    return bool(award.get("amount")) or award.get("half") not in (None, "none")
+
+
 def where_won(award: dict) -> list[str]:
     """Where an award (or an award event of the log) was won, in words: its pot (RULES.md
     §1: each award names it) and its half: ["Side pot 1", "low half"], ["Main pot"]."""

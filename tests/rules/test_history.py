@@ -7,7 +7,7 @@ import json
 
 from games.rules.cards import faces
 from games.rules.document import replay, start_hand
-from games.rules.history import review, text_log
+from games.rules.history import award_text, review, text_log
 from tests.rules.scripting import act, cards_of, scripted_document
 from tests.rules.test_document import EXAMPLES
 from tests.rules.test_reshuffle_and_table import EIGHT
@@ -492,3 +492,11 @@ def test_the_text_log_ends_with_who_beat_each_hand_shown_that_won_nothing():
     assert review(document, len(document["actions"]), 1)["seats"][2]["lost"] == (
         "Beaten for low by P2"
     )
+
+
+def test_an_award_says_a_tied_winner_won_nothing_of_a_pot_too_small_to_split():
+    tied = {"seat": 4, "amount": 0, "pot": "Main pot", "half": "low",
+            "reason": "best low (tied, split)"}  # fmt: skip
+    assert award_text(tied, "Dan") == "Dan wins 0 (Main pot, low half): best low (tied, split)"
+    failed = dict(tied, half="none", reason="Both declarer beaten for high by Cat")
+    assert award_text(failed, "Bob") == "Bob: Both declarer beaten for high by Cat"

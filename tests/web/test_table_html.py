@@ -107,3 +107,15 @@ def test_the_result_lists_who_won_first_and_a_failed_declarer_once():
     one_pot = [dict(failed, pot="Main pot"), dict(cat, amount=6, pot="Main pot")]
     alone = table_html._winners_first(one_pot)
     assert "Main pot" not in table_html._award(alone[-1])  # one pot: nothing to tell apart
+
+
+def test_a_tied_winner_the_odd_chip_left_at_nothing_is_listed_with_the_winners():
+    failed = {"seat": 2, "name": "Bob", "amount": 0, "half": "none", "pot": "Main pot",
+              "reason": "Both declarer beaten for high by Cat"}  # fmt: skip
+    tied = {"half": "low", "pot": "Main pot", "reason": "best low (tied, split)"}
+    awards = [failed, dict(tied, seat=1, name="Ann", amount=1),
+              dict(tied, seat=4, name="Dan", amount=0)]  # fmt: skip
+    listed = table_html._winners_first(awards)
+    assert [a["name"] for a in listed] == ["Ann", "Dan", "Bob"]
+    assert "<strong>Dan</strong> wins 0 &middot; Main pot, low half" in table_html._award(listed[1])
+    assert " wins " not in table_html._award(listed[2])
