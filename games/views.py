@@ -29,7 +29,7 @@ from games.forms import (
 from games.history import in_money
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.presenter import Viewer, render_table
-from games.rules.catalog import FORCED_BETS, GAMES, house_rules
+from games.rules.catalog import DECLARE_WAYS, FORCED_BETS, GAMES, house_rules
 from games.rules.seating import COMING_BACK
 from games.services import ServiceError
 
@@ -185,12 +185,23 @@ def table_page(request: HttpRequest, invite: str) -> HttpResponse:
             "host_url": base + reverse("host_link", args=[table.invite, table.host_secret]),
             "this_machine_only": _loopback(request.get_host()),
             "dealt_before": table.hands.exists(),  # (the invite folds away once dealing)
-            "games": [
-                {"slug": g.slug, "name": g.name, "summary": g.summary_at(table.declare)}
-                for g in GAMES.values()
-            ],  # (its intros: as this table declares)
+            "intros": intros(),
         },
     )
+
+
+def intros() -> list[dict]:
+    """Each game in three lines, for the table page's intro; a game declared either way
+    (High-Low Declare) once for each, which static/js/table.js picks from as the hand
+    declares: the host may change it while the page is open."""
+    said = []
+    for game in GAMES.values():
+        ways = {declare: game.summary_at(declare) for declare in DECLARE_WAYS}
+        either = len(set(ways.values())) > 1
+        for declare, summary in ways.items() if either else [("", game.summary)]:
+            said.append({"slug": game.slug, "name": game.name, "summary": summary,
+                         "declare": declare})  # fmt: skip
+    return said
 
 
 def _make_host(request: HttpRequest, table: Table) -> None:

@@ -509,8 +509,9 @@
       putAway(intro);  // its hand is over (or another game's intro was up)
       return;
     }
-    intro.querySelectorAll("[data-game]").forEach(function (p) {
-      p.hidden = p.dataset.game !== table.dataset.game;
+    intro.querySelectorAll("[data-game]").forEach(function (p) {  // (as the hand declares)
+      p.hidden = p.dataset.game !== table.dataset.game ||
+        (p.dataset.declare || table.dataset.declare) !== table.dataset.declare;
     });
     intro.dataset.key = key;
     if (!intro.hidden) return;

@@ -56,3 +56,12 @@ def test_turning_hints_off_puts_the_intro_away_at_once(request, running_server, 
     ann.click(".prefs summary")
     ann.check("#pref-no-hints")
     assert intro.is_hidden()  # not only from the next push on
+
+
+def test_the_intro_says_the_way_this_hand_declares(request, running_server, chromium):
+    _, ann, _ = dealt_to_ann_and_bob(request, running_server, chromium, "high-low-declare")
+    intro = ann.locator("#game-intro")
+    intro.wait_for(state="visible", timeout=5_000)
+    shown = intro.locator("p:visible")
+    assert shown.count() == 1  # of the two ways the host may choose, this hand's
+    assert "(secretly with chips)" in shown.inner_text()

@@ -1206,8 +1206,13 @@ def test_the_game_picker_and_the_intro_say_how_this_table_declares():
     assert "High-Low Declare <small>(vocal declarations, A-6 low)</small></button>" in html
     assert "Sviten Special</button>" in html  # (no declaring: nothing to say)
     intro = Client().get(f"/t/{table.invite}/").content.decode().split('id="game-intro"')[1]
-    hld = intro.split('data-game="high-low-declare"')[1].split("</p>")[0]
-    assert "declares high, low or both (out loud)" in hld  # not "(secretly with chips, or"
+    vocal = intro.split('data-game="high-low-declare" data-declare="vocal"')[1].split("</p>")[0]
+    assert "declares high, low or both (out loud)" in vocal  # not "(secretly with chips, or"
+    chips = intro.split('data-game="high-low-declare" data-declare="chips"')[1].split("</p>")[0]
+    assert "(secretly with chips)" in chips  # (the host may change it: the page picks)
+    services.choose_game(table.pk, session_of(table, chooser), "high-low-declare")
+    html = page(Table.objects.get(pk=table.pk), session_of(table, chooser))
+    assert 'data-game="high-low-declare" data-declare="vocal">' in html  # the hand's way
 
 
 def test_a_player_back_in_the_deal_takes_the_button_and_the_pick_and_the_table_is_told():
