@@ -284,7 +284,10 @@ def _noted(table: Table, now: datetime, anyway: bool = False):
     (``anyway``: the version was read now, so cannot tell what the browsers show)."""
     held = table.change.held
     gone = presence.away(table, held.players, now)
-    if gone == held.away and not anyway:
+    back = [p.pk for p in held.players if p.away_out and p.pk not in gone]
+    for player_id in back:
+        _back_from_away(table, _requested(table, player_id), now)
+    if gone == held.away and not anyway and not back:
         return UNCHANGED
     table.change.noted = True
     return None
@@ -740,8 +743,8 @@ def set_sitting_out(table: Table, player_id: int, out: bool, now: datetime | Non
     if out:
         _choice_goes_with(table, player)
     chooser = _chooser(table)
-    player.sitting_out = out
-    statements.update(player, "sitting_out")
+    player.sitting_out, player.away_out = out, False  # (their own choice, either way)
+    statements.update(player, "sitting_out", "away_out")
     if not out:
         _button_taken_back(table, chooser)
         _deal_if_ready(table, now or timezone.now())
@@ -1198,11 +1201,25 @@ def _sit_out_gone(table: Table, hand: Hand, seat: int) -> None:
     back (not at a practice table, whose learner may be reading the rules meanwhile)."""
     player = _requested(table, hand.seat_players[str(seat)])
     if not player.sitting_out and not table.practice:
-        player.sitting_out = True
-        statements.update(player, "sitting_out")
+        player.sitting_out = player.away_out = True
+        statements.update(player, "sitting_out", "away_out")
         chat_line(table, player, "is away: the clock acts for them, and they sit out from the "
-                  "next hand until they come back.", by_host=False, now=timezone.now(),
+                  "next hand until they are back.", by_host=False, now=timezone.now(),
                   told=True)  # fmt: skip
+
+
+def _back_from_away(table: Table, player: Player, now: datetime) -> None:
+    """A player the clock sat out while they were away has a page of the table open again:
+    they are dealt in again, as if they had pressed Come back, and the table is told."""
+    chooser = _chooser(table)
+    player.sitting_out = player.away_out = False
+    statements.update(player, "sitting_out", "away_out")
+    when = ("" if _in_current_hand(table, player)
+            else ", and is dealt in from the next hand" if _current_hand(table)
+            else ", and is dealt in again")  # fmt: skip
+    chat_line(table, player, f"is back{when}.", by_host=False, now=now, told=True)
+    _button_taken_back(table, chooser)
+    _deal_if_ready(table, now)
 
 
 def _must_be_away(table: Table, player: Player, clock_out: bool, now: datetime) -> None:

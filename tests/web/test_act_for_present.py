@@ -369,7 +369,7 @@ def test_the_clock_acts_for_a_player_away_on_their_turn_with_no_action_clock():
     assert (said.player, said.text) == (
         gone,
         "is away: the clock acts for them, and they sit "
-        "out from the next hand until they come back.",
+        "out from the next hand until they are back.",
     )
 
 
@@ -389,6 +389,51 @@ def test_the_clock_acts_for_each_away_player_in_turn_until_one_is_here():
     acted = [(e.action["seat"], e.by, e.action["type"]) for e in events]
     assert acted == [(first, "clock", "check"), (second, "clock", "check")]
     assert to_act(table)[0] == third  # it stopped at the player who is here
+
+
+def test_a_player_the_clock_sat_out_is_dealt_in_again_once_their_page_is_back():
+    table = make_table("levys")
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    all_here(table)
+    first, _ = to_act(table)
+    gone_away(table, first)
+    services.tick(table.pk, timezone.now())  # the clock checks for them, and sits them out
+    gone = Player.objects.get(table=table, seat=first)
+    assert gone.sitting_out and gone.away_out
+    presence.seen(table.pk, gone.session_key, timezone.now())  # their phone unlocks
+    services.note_presence(table.pk)
+    gone.refresh_from_db()
+    assert not gone.sitting_out and not gone.away_out
+    assert "sits out next hand" not in seat_html(table, first)
+    said = ChatLine.objects.filter(table=table).order_by("id").last()
+    assert (said.player, said.text) == (gone, "is back.")  # (still in this hand)
+    chose = Player.objects.get(table=table, seat=to_act(table)[0])
+    services.set_sitting_out(table.pk, chose.pk, True)  # their own choice: the page's
+    gone_away(table, chose.seat)  # coming and going leaves it
+    presence.seen(table.pk, chose.session_key, timezone.now())
+    services.note_presence(table.pk)
+    chose.refresh_from_db()
+    assert chose.sitting_out and not chose.away_out
+
+
+def test_a_player_back_after_their_hand_is_told_when_they_are_dealt_in():
+    table = make_table("levys")
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    all_here(table)
+    first, _ = to_act(table)
+    gone_away(table, first)
+    services.tick(table.pk, timezone.now())
+    play_current_hand(table, random.Random(2))
+    services.tick(table.pk, timezone.now() + timedelta(minutes=1))  # the next deal's time
+    hand = state.current_hand(table)
+    assert hand.number == 2 and str(first) not in hand.seat_players  # dealt without them
+    presence.seen(table.pk, session_of(table, first), timezone.now())
+    services.note_presence(table.pk)
+    said = ChatLine.objects.filter(table=table).order_by("id").last().text
+    assert said == "is back, and is dealt in from the next hand."
+    assert not Player.objects.get(table=table, seat=first).sitting_out
 
 
 def test_a_table_shown_with_its_player_to_act_away_runs_its_clock_now():
