@@ -13,7 +13,7 @@ from games.rules.catalog import GAMES
 from games.rules.history import bot_reason, names_of, review, text_log
 from games.rules.names import BANK, HOST, listed, name_key
 from games.rules.settle import settle_up
-from games.rules.view import last_actions, taken_for
+from games.rules.view import got_back, last_actions, taken_for
 from games.templatetags.poker import signed
 
 
@@ -55,10 +55,12 @@ def hand_rows(table: Table, game: str = "", player: str = "") -> list[dict]:
         if player and not seats:
             continue
         awards = (hand.result or {}).get("awards", [])
-        winners: dict[str, int] = {}
+        back = got_back(hand.document, hand.result) if hand.result else set()
+        winners: dict[str, int] = {}  # "Cat 2", or what a seat only got back: "Ben got back 1"
         for a in awards:
             if a["amount"]:
-                winners[names[a["seat"]]] = winners.get(names[a["seat"]], 0) + a["amount"]
+                said = names[a["seat"]] + (" got back" if a["seat"] in back else "")
+                winners[said] = winners.get(said, 0) + a["amount"]
         rows.append(
             {
                 "hand": hand,

@@ -20,7 +20,15 @@ from games.rules.catalog import GAMES
 from games.rules.hints import low_in_words
 from games.rules.history import names_of
 from games.rules.names import listed
-from games.rules.view import lost_words, named_reason, paid, pot_parts, where_won, won_halves
+from games.rules.view import (
+    got_back,
+    lost_words,
+    named_reason,
+    paid,
+    pot_parts,
+    where_won,
+    won_halves,
+)
 from games.templatetags.poker import HISTORY_OPEN, card, runs_whole, won_net
 
 
@@ -370,7 +378,7 @@ def awards(context: dict) -> str:
         kept, names = last.result["awards"], names_of(last.document)
         named = [dict(a, name=names.get(a["seat"], ""), hand=a["hand"].split(":")[0],
                       reason=named_reason(a, names)) for a in kept]  # fmt: skip
-        back = _got_back(last)
+        back = got_back(last.document, last.result)
         items = "".join(_award(a, back) for a in _winners_first(named))
         items += "".join(_award({"name": names.get(seat, ""), "reason": why,
                                  "hand": shown})
@@ -400,15 +408,6 @@ def _gets_back(context: dict) -> set[int]:
     """The seats of the hand just ended that won exactly what they put in: their own back."""
     put_in = context["put_in"]
     return {seat for seat, won in context["winnings"].items() if won and won == put_in.get(seat)}
-
-
-def _got_back(hand) -> set[int]:
-    """The seats of a finished ``hand`` that won chips and ended with the stack they
-    began with: they won only their own back."""
-    began = {s["seat"]: s["stack"] for s in hand.document["seats"]}
-    ended = hand.result["stacks"]
-    won = {a["seat"] for a in hand.result["awards"] if a["amount"]}
-    return {seat for seat in won if ended.get(str(seat)) == began.get(seat)}
 
 
 def _review(context: dict, hand) -> str:

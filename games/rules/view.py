@@ -272,6 +272,15 @@ def beaten(hand: Hand) -> dict[int, dict[str, list[int]]]:
 HALVES = {"high": "high half", "low": "low half", "omaha": "Omaha half", "draw": "five-card half"}
 
 
+def got_back(document: dict, result: dict) -> set[int]:
+    """The seats of a finished hand (its ``document`` and ``result``) that won chips and
+    ended with the stack they began with: they won only their own back."""
+    began = {s["seat"]: s["stack"] for s in document["seats"]}
+    ended = result.get("stacks", {})  # (none for a voided hand: nothing won)
+    won = {a["seat"] for a in result.get("awards", []) if a["amount"]}
+    return {seat for seat in won if ended.get(str(seat)) == began.get(seat)}
+
+
 def paid(award: dict) -> bool:
     """Whether an award is a winner's: chips, or a tied winner's share of a pot too small
     to split, which the odd chip left at 0 (a failed Both declarer's is nobody's)."""
@@ -338,11 +347,14 @@ def lost_words(why: str) -> str:
     """A seat's own word for its hand shown that won nothing, from the reason the result
     gives whole: "Beaten for low by Cat"; a Both declarer's says that Both failed, which
     is why its other half won nothing too: "Both failed: tied for high with Ann"; Sviten's
-    halves lost to different seats: "Beaten for both halves" (the result names them: a
-    phone's seat is narrow)."""
+    halves lost to different seats: "Beaten by Ann and Bob" (the result says which half:
+    a phone's seat is narrow)."""
     if why.startswith("Both declarer "):
         return "Both failed: " + why.removeprefix("Both declarer ").removesuffix(": wins nothing")
-    why = "beaten for both halves" if " and for the " in why else why
+    if " and for the " in why:  # each half's winners, listed: their names, once each
+        halves = re.findall(r" by (.+?)(?= and for the |$)", why)
+        names = [name for said in halves for name in re.split(r", | and ", said)]
+        why = "beaten by " + listed(list(dict.fromkeys(names)))
     return why[:1].upper() + why[1:]
 
 

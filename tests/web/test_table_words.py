@@ -604,7 +604,11 @@ def test_a_seat_beaten_for_both_halves_by_different_seats_says_it_short():
     long = "beaten for the Omaha half by P1 and for the five-card half by P2"
     context["winnings"], context["nothing_won"], context["beaten"] = {}, {}, {3: long}
     three = next(s for s in context["seats"] if s["number"] == 3)
-    assert '<div class="said lost">Beaten for both halves</div>' in table_html.seat(three, context)
+    assert '<div class="said lost">Beaten by P1 and P2</div>' in table_html.seat(three, context)
+    context["beaten"] = {3: "beaten for the Omaha half by P1 and P4 and for the five-card "
+                            "half by P2, P4 and P1"}  # fmt: skip
+    said = '<div class="said lost">Beaten by P1, P4 and P2</div>'  # each named once
+    assert said in table_html.seat(three, context)
     context["beaten"] = {3: "beaten for both halves by P1"}  # one seat took both: named
     said = '<div class="said lost">Beaten for both halves by P1</div>'
     assert said in table_html.seat(three, context)
@@ -1107,6 +1111,8 @@ def test_the_middle_says_gets_back_where_the_seat_does():
     assert state.current_hand(table).sequence == 0  # result stays, in the same words
     kept = page(table, None).split('<section class="awards">')[1].split("</section>")[0]
     assert "<strong>P2</strong> gets back 1 &middot; Main pot, low half" in kept
+    listed = Client().get(f"/t/{table.invite}/hands/").content.decode()
+    assert "P2 got back 1" in listed and "P2 1" not in listed  # the hands list: no win
 
 
 def test_the_waiting_bar_says_what_the_blue_dots_mean():
