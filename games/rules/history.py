@@ -290,6 +290,9 @@ def review(document: dict, step: int, seat: int | None, show_all: bool = False) 
         if k == step:
             at_step = _review_step(hand, seat, show_all, names)
             street = street or part_of_hand(hand)
+            chosen = next((e for e in hand.log if e["event"] == "chosen"), None)
+            if not step and chosen:  # "the deal (Dealer's choice: Dan picks Sviten Special)"
+                action = f"the deal ({choice_text(chosen, names)})"
             if step:
                 events = hand.log[logged:]  # with the reviewer's own new cards, named
                 dealt = _dealt_down(held, hand, events, _told_seats(hand, seat, show_all))

@@ -14,7 +14,7 @@ import pytest
 from games.rules.config import HandConfig
 from games.rules.document import ReplayError, new_document, replay, start_hand
 from games.rules.errors import BadSettings
-from games.rules.history import text_log
+from games.rules.history import review, text_log
 from tests.rules.playout import random_action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -138,3 +138,6 @@ def test_a_dealers_choice_hand_opens_by_saying_who_picked_the_game(chosen, line)
     document = new_document(HandConfig("levys", ante=1), seats, 2, random.Random(1), chosen)
     assert start_hand(document).log[0] == {"event": "chosen", "game": "levys", **chosen}
     assert line in text_log(json.loads(json.dumps(document)), None)
+    assert review(document, 0, None)["action"] == f"the deal ({line})"  # the review's first
+    plain = new_document(HandConfig("levys", ante=1), seats, 2, random.Random(1))
+    assert review(plain, 0, None)["action"] is None  # not dealer's choice: "the deal" alone
