@@ -21,7 +21,7 @@ from games.rules.names import listed
 from games.rules.values import LOW_VALUES, high_value, omaha_so_far
 
 FOR_THE_ACTOR = {  # why, beside the controls' own what
-    "draw": "You get as many new cards as you throw away; none tapped: stand pat.",
+    "draw": "You get as many new cards as you throw away; throw none away to stand pat.",
     "lock": "Once you draw, the choice is locked. If you throw away exactly one card, the "
     "next card is shown to all: you take it or get the one after it face down.",
     "arrange": "Your first card turns up as soon as everyone has locked an order; your "
