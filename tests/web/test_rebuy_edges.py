@@ -166,3 +166,16 @@ def test_a_rebuy_in_a_hand_is_sized_from_the_stack_the_hand_began_with():
     page = table_page(table, first.session_key)
     assert "up to 200, to a stack of 500 (from the 300 you began this hand with)" in page
     assert 'max="200"' in page
+
+
+def test_a_rebuy_waiting_for_the_host_is_not_offered_again():
+    from tests.web.test_table_words import page
+
+    table = make_table(approval_required=True)
+    seated(table, 200, 200)
+    mine = page(table, "s1").split('<section class="mine">')[1].split("</section>")[0]
+    assert 'name="amount"' in mine
+    services.request_rebuy(table.pk, "s1", 50)
+    mine = page(table, "s1").split('<section class="mine">')[1].split("</section>")[0]
+    assert 'name="amount"' not in mine  # one at a time: the line says it waits
+    assert '<p id="rebuy-waiting">Rebuy of 50 waiting for the host.</p>' in mine
