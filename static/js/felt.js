@@ -3,8 +3,9 @@
 // seats meet each other or the middle (on a phone most of all, and at a full table on a
 // laptop too). The felt starts at the stylesheet's height and grows a rem at a time until
 // nothing meets (or, if no height up to a limit clears it all, takes the one where least
-// meets). Its margins then make room for what rises above its top or hangs below its
-// foot: a top seat, one's own and its pill.
+// meets); never past the screen's height above a bar fixed at its foot, where one's own
+// seat would be hidden to clear a pixel elsewhere. Its margins then make room for what
+// rises above its top or hangs below its foot: a top seat, one's own and its pill.
 (function () {
   "use strict";
   var MOST = 30;  // rems the felt may grow by
@@ -44,12 +45,19 @@
     });
     return { above: above, below: below };
   }
+  function onScreen() {  // the screen's height above a bar fixed at its foot (a turn's, a rebuy's)
+    var bar = document.querySelector(".controls, .choose, .broke, .act-ahead, .stepper");
+    var fixed = bar && getComputedStyle(bar).position === "fixed";
+    return window.innerHeight - (fixed ? bar.offsetHeight : 0);
+  }
   function fit(felt) {
     felt.style.height = felt.style.marginTop = felt.style.marginBottom = "";
     var rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
-    var base = felt.offsetHeight, best = 0, least = crowding(felt);
+    var base = felt.offsetHeight, best = 0, least = crowding(felt), most = onScreen();
     for (var grown = 1; grown <= MOST && least > 0; grown++) {
       felt.style.height = (base + grown * rem) + "px";
+      var out = reach(felt);  // a felt grown past the screen (or under its bar) helps no one:
+      if (out.above + base + grown * rem + out.below + 1.2 * rem > most) break;  // not read whole
       var pairs = crowding(felt);
       if (pairs < least) { least = pairs; best = grown; }
     }
