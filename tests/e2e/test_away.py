@@ -1,6 +1,6 @@
 """A player who closes the table's page on their turn: half a minute later the clock acts
 for them (RULES.md §6), everyone sees it marked, and they sit out from the next hand
-until they come back."""
+until their page is back."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ def test_the_clock_acts_for_a_player_gone_on_their_turn_who_sits_out_till_back(
         "() => /\\(clock\\)/.test(document.querySelector('.log').innerText)", timeout=15_000
     )
     assert "sits out next hand" in seat.inner_text()  # (a table they left stops dealing)
-    back = context.new_page()  # they come back: the page offers to deal them in again
+    back = context.new_page()  # they come back: dealt in again, and the table is told
     back.goto(table)
-    back.wait_for_selector(".mine button:has-text('Come back')")
-    back.click(".mine button:has-text('Come back')")
     back.wait_for_selector(".mine button:has-text('Sit out')")
+    host.wait_for_selector(f".chat-lines li:has-text('{name} is back')")
+    assert "sits out next hand" not in seat.inner_text()
