@@ -34,10 +34,11 @@ def test_a_refused_name_stays_and_a_box_the_server_took_empties(request, running
     gus.fill("#rebuy-amount", "50")
     gus.click(".mine button:has-text('Rebuy')")
     gus.wait_for_selector("text=Rebuy of 50 waiting for the host")
-    gus.wait_for_function("() => !document.getElementById('rebuy-amount').value")
+    gus.wait_for_selector("#rebuy-amount", state="detached")  # one at a time: it waits
     assert "waits for the host's answer" in gus.inner_text("#notice")
     host.click(".host-asks button:has-text('Approve')")
     gus.wait_for_selector("#rebuy-waiting", state="detached")  # answered: the notice goes
+    assert gus.input_value("#rebuy-amount") == ""  # the box is back, empty
     gus.wait_for_function("() => !document.getElementById('notice').textContent.trim()",
                           timeout=2500)  # (not after its usual reading time)  # fmt: skip
     host.click("#host-players summary")
@@ -76,3 +77,28 @@ def test_the_invite_folds_away_as_the_first_hand_is_dealt(request, running_serve
         ann.wait_for_timeout(100)
     host.wait_for_function("document.getElementById('table').dataset.seq !== '0'")
     assert host.evaluate(invite)
+
+
+def test_a_host_scrolled_away_is_shown_who_asks_and_taken_there(request, running_server, chromium):
+    host = chromium.new_context(viewport=PHONE).new_page()
+    gus = chromium.new_context(viewport=PHONE).new_page()
+    request.node.pages = {"host": host, "gus": gus}
+    link = create_table(host, running_server.base, "levys")
+    host.click("#host-settings summary")
+    host.check("#set-approval_required")
+    host.click("#host-settings button:has-text('Save')")
+    host.wait_for_selector("#notice:has-text('Saved')")
+    host.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading the log, say
+    gus.goto(link)
+    gus.fill("#join-name", "Gus")
+    gus.select_option("#join-seat", "3")
+    gus.fill("#join-buy-in", "150")
+    gus.click(".join button:has-text('Sit down')")
+    pill = host.locator(".asks-pill")
+    pill.wait_for(state="visible")
+    assert pill.inner_text() == "Gus asks to sit in seat 3 with 150 \u2191"
+    assert host.title().startswith("\u25cf Gus asks to sit in seat 3 with 150 \u2014 ")
+    pill.click()
+    pill.wait_for(state="hidden")  # the request is on the screen now
+    host.locator(".host-asks button:has-text('Let in')").click()
+    host.wait_for_function("() => !document.title.startsWith('\u25cf')")  # nothing waits
