@@ -148,9 +148,10 @@ class TableSettingsForm(forms.Form):
                 del settings[kept]
         if self.table.pk and "approval_required" not in self.data:  # (the host's form sends
             settings.pop("approval_required", None)  # "0" before its checkbox's "1")
-        for unsent in ("declare", "low", "small_bet", "big_bet"):  # a group the host's form
-            if self.table.pk and unsent not in self.data:  # hides, as not applying to the
-                settings.pop(unsent, None)  # game or betting chosen, keeps its values
+        for unsent in ("declare", "low", "small_bet", "big_bet", "away_after"):  # a group the
+            if self.table.pk and unsent not in self.data:  # host's form hides, as not applying
+                settings.pop(unsent, None)  # to the game or betting chosen, keeps its values
+                # (and a page from before the grace period was a setting keeps the table's)
         if not self.errors:
             kept = {f.name: getattr(self.table, f.name) for f in Table._meta.concrete_fields}
             if self.table.pk and "seat_count" not in settings:

@@ -84,7 +84,7 @@ class Player(models.Model):
     buy_in = models.PositiveIntegerField(default=0)
     rebuy_request = models.PositiveIntegerField(null=True, blank=True)
     sitting_out = models.BooleanField(default=False)
-    away_out = models.BooleanField(default=False)  # sat out by the clock: in again once back
+    away_since = models.DateTimeField(null=True, blank=True)  # sat out by the clock, away
     bank_used = models.PositiveIntegerField(default=0)  # seconds of the table's time bank
     bot = models.BooleanField(default=False)  # played by games.rules.bots
     host = models.BooleanField(default=False)  # the host's own seat: settles for the bots

@@ -213,12 +213,26 @@ async def _note_here(table_id: int, session_keys: list[str]) -> None:
 
 
 async def _presence_changed(table_id: int, went: bool = False) -> None:
+    if went:
+        await _grace_over(table_id, time.monotonic())
     try:
-        if went:
-            await asyncio.sleep(await database_sync_to_async(presence.grace_of)(table_id) + 0.5)
         await notices.changed(services.note_presence, table_id)
     except Exception:  # a table deleted meanwhile, or the database away: shown at the next change
         logger.warning("could not note who is at table %s", table_id, exc_info=True)
+
+
+async def _grace_over(table_id: int, went_at: float) -> None:
+    """Wait out the table's grace period from ``went_at``, reading it again every
+    ``HERE_EVERY`` (the host may change it meanwhile; the default while it cannot be read)."""
+    while True:
+        try:
+            grace = await database_sync_to_async(presence.grace_of)(table_id)
+        except Exception:  # the database away: look again at the default's end
+            grace = presence.DEFAULT_GRACE
+        left = went_at + grace + 0.5 - time.monotonic()
+        if left <= 0:
+            return
+        await asyncio.sleep(min(left, HERE_EVERY))
 
 
 _owners: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, TableOwner]] = (

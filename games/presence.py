@@ -42,10 +42,20 @@ def left(table_id: int, session_key: str | None, now: datetime) -> None:
     seen(table_id, session_key, now)
 
 
+def seen_since(table: Table, session_key: str, since: datetime) -> bool:
+    """Whether the browser showed itself at the table after ``since``."""
+    return Presence.objects.filter(
+        table_id=table.pk, session_key=session_key, seen_at__gt=since
+    ).exists()
+
+
 def grace_of(table_id: int) -> float:
     """The seconds a browser of the table may be unseen before it is away."""
     seconds = Table.objects.filter(pk=table_id).values_list("away_after", flat=True).first()
-    return float(seconds or Table._meta.get_field("away_after").default)
+    return float(seconds or DEFAULT_GRACE)
+
+
+DEFAULT_GRACE = Table._meta.get_field("away_after").default
 
 
 def grace(table: Table) -> timedelta:

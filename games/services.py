@@ -57,6 +57,7 @@ from games.state import (
 from games.table_html import LOW_NAMES
 
 DEAL_PAUSE = timedelta(seconds=5)  # time to see who won before the next deal
+BACK_PAUSE = timedelta(seconds=10)  # time for a player back from away to look, first
 SHOWDOWN_PAUSE = timedelta(seconds=9)  # and to read the hands shown down
 PRACTICE_PAUSE = timedelta(minutes=10)  # a practice table waits for the person to deal
 
@@ -284,9 +285,11 @@ def _noted(table: Table, now: datetime, anyway: bool = False):
     (``anyway``: the version was read now, so cannot tell what the browsers show)."""
     held = table.change.held
     gone = presence.away(table, held.players, now)
-    back = [p.pk for p in held.players if p.away_out and p.pk not in gone]
-    for player_id in back:
-        _back_from_away(table, _requested(table, player_id), now)
+    back = [_requested(table, p.pk) for p in held.players
+            if p.away_since and p.pk not in gone
+            and presence.seen_since(table, p.session_key, p.away_since)]  # fmt: skip
+    if back:
+        _back_from_away(table, back, now)
     if gone == held.away and not anyway and not back:
         return UNCHANGED
     table.change.noted = True
@@ -411,7 +414,8 @@ def change_settings(table: Table, **settings) -> str:
         else:
             told.append(f"action clock {_clock_words(*before[1:3])} \u2192 "
                         f"{_clock_words(table.action_clock, table.time_bank)}")  # fmt: skip
-    if table.away_after != grace:
+    if table.away_after != grace:  # who is away is read anew, by the new grace period
+        table.change.noted = True
         told.append(f"a player counts as away after {grace} \u2192 {table.away_after} seconds "
                     "with their page shut")  # fmt: skip
     if table.chip_value != before[3]:
@@ -743,8 +747,8 @@ def set_sitting_out(table: Table, player_id: int, out: bool, now: datetime | Non
     if out:
         _choice_goes_with(table, player)
     chooser = _chooser(table)
-    player.sitting_out, player.away_out = out, False  # (their own choice, either way)
-    statements.update(player, "sitting_out", "away_out")
+    player.sitting_out, player.away_since = out, None  # (their own choice, either way)
+    statements.update(player, "sitting_out", "away_since")
     if not out:
         _button_taken_back(table, chooser)
         _deal_if_ready(table, now or timezone.now())
@@ -1201,25 +1205,28 @@ def _sit_out_gone(table: Table, hand: Hand, seat: int) -> None:
     back (not at a practice table, whose learner may be reading the rules meanwhile)."""
     player = _requested(table, hand.seat_players[str(seat)])
     if not player.sitting_out and not table.practice:
-        player.sitting_out = player.away_out = True
-        statements.update(player, "sitting_out", "away_out")
+        player.sitting_out, player.away_since = True, timezone.now()
+        statements.update(player, "sitting_out", "away_since")
         chat_line(table, player, "is away: the clock acts for them, and they sit out from the "
                   "next hand until they are back.", by_host=False, now=timezone.now(),
                   told=True)  # fmt: skip
 
 
-def _back_from_away(table: Table, player: Player, now: datetime) -> None:
-    """A player the clock sat out while they were away has a page of the table open again:
-    they are dealt in again, as if they had pressed Come back, and the table is told."""
+def _back_from_away(table: Table, back: list[Player], now: datetime) -> None:
+    """Players the clock sat out while they were away, each with a page of the table open
+    again since: they are dealt in again, as if they had pressed Come back, and the table
+    is told. A deal they would be taken into waits ``BACK_PAUSE`` at least: time to see
+    the table, or to sit out or cash out, first."""
     chooser = _chooser(table)
-    player.sitting_out = player.away_out = False
-    statements.update(player, "sitting_out", "away_out")
-    when = ("" if _in_current_hand(table, player)
-            else ", and is dealt in from the next hand" if _current_hand(table)
-            else ", and is dealt in again")  # fmt: skip
-    chat_line(table, player, f"is back{when}.", by_host=False, now=now, told=True)
+    for player in back:
+        player.sitting_out, player.away_since = False, None
+        statements.update(player, "sitting_out", "away_since")
+        dealt_next = table.dealing and player.stack and not _in_current_hand(table, player)
+        when = ", and is dealt in from the next hand" if dealt_next else ""
+        chat_line(table, player, f"is back{when}.", by_host=False, now=now, told=True)
     _button_taken_back(table, chooser)
-    _deal_if_ready(table, now)
+    if table.dealing and not _current_hand(table):  # (the clock deals then: games.screen)
+        table.next_deal_at = max(table.next_deal_at or now, now + BACK_PAUSE)
 
 
 def _must_be_away(table: Table, player: Player, clock_out: bool, now: datetime) -> None:

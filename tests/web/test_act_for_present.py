@@ -400,11 +400,14 @@ def test_a_player_the_clock_sat_out_is_dealt_in_again_once_their_page_is_back():
     gone_away(table, first)
     services.tick(table.pk, timezone.now())  # the clock checks for them, and sits them out
     gone = Player.objects.get(table=table, seat=first)
-    assert gone.sitting_out and gone.away_out
+    assert gone.sitting_out and gone.away_since
+    services.change_settings(table.pk, away_after=600)  # a longer grace: not back for it
+    gone.refresh_from_db()
+    assert gone.sitting_out and gone.away_since
     presence.seen(table.pk, gone.session_key, timezone.now())  # their phone unlocks
     services.note_presence(table.pk)
     gone.refresh_from_db()
-    assert not gone.sitting_out and not gone.away_out
+    assert not gone.sitting_out and gone.away_since is None
     assert "sits out next hand" not in seat_html(table, first)
     said = ChatLine.objects.filter(table=table).order_by("id").last()
     assert (said.player, said.text) == (gone, "is back.")  # (still in this hand)
@@ -414,7 +417,7 @@ def test_a_player_the_clock_sat_out_is_dealt_in_again_once_their_page_is_back():
     presence.seen(table.pk, chose.session_key, timezone.now())
     services.note_presence(table.pk)
     chose.refresh_from_db()
-    assert chose.sitting_out and not chose.away_out
+    assert chose.sitting_out and chose.away_since is None
 
 
 def test_a_player_back_after_their_hand_is_told_when_they_are_dealt_in():
@@ -434,6 +437,27 @@ def test_a_player_back_after_their_hand_is_told_when_they_are_dealt_in():
     said = ChatLine.objects.filter(table=table).order_by("id").last().text
     assert said == "is back, and is dealt in from the next hand."
     assert not Player.objects.get(table=table, seat=first).sitting_out
+
+
+def test_a_player_back_between_hands_has_a_moment_before_a_deal_takes_them_in():
+    table = make_table("levys")
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    all_here(table)
+    first, _ = to_act(table)
+    gone_away(table, first)
+    services.tick(table.pk, timezone.now())  # the clock acts, and sits them out
+    play_current_hand(table, random.Random(4))
+    services.tick(table.pk, timezone.now() + timedelta(minutes=1))  # one player: no deal
+    assert state.current_hand(table) is None
+    came = timezone.now()
+    presence.seen(table.pk, session_of(table, first), came)
+    services.note_presence(table.pk, came)
+    assert state.current_hand(table) is None  # not at once: they may sit out or cash out
+    table.refresh_from_db()
+    assert table.next_deal_at >= came + services.BACK_PAUSE
+    services.tick(table.pk, table.next_deal_at)
+    assert str(first) in state.current_hand(table).seat_players  # then dealt in
 
 
 def test_a_table_shown_with_its_player_to_act_away_runs_its_clock_now():

@@ -392,3 +392,7 @@ def test_the_host_gives_players_longer_before_they_count_as_away():
     )
     page = host.get(f"/t/{table.invite}/").content.decode()
     assert 'id="set-away_after" data-keep min="30" max="600" value="120"' in page
+    assert "away_after" not in NEW_TABLE  # a form from before it was a setting: kept
+    host.post(f"/t/{table.invite}/do/settings/", NEW_TABLE, HTTP_HX_REQUEST="true")
+    table.refresh_from_db()
+    assert table.away_after == 120
