@@ -40,8 +40,9 @@ def opening(context: dict) -> str:
     deadline = (f' data-deadline="{int(hand.deadline.timestamp())}"'
                 if hand and hand.deadline else "")  # fmt: skip
     game = f' data-game="{hand.game}"' if hand else ""  # a game's first hand: its intro, as
-    if hand and context.get("seen"):  # this hand declares (the host may have changed it)
-        game += f' data-declare="{context["seen"]["stakes"]["declare"]}"'
+    declare = hand and context.get("seen") and context["seen"]["stakes"]["declare"]
+    if declare:  # this hand declares (the host may have changed it since the page loaded)
+        game += f' data-declare="{declare}"'
     if last and last.voided:  # ... which a voided hand did not use up
         game += f' data-after-void="{last.number}"'
     return (f'<div id="table" hx-swap-oob="true" data-version="{table.version}" '

@@ -509,10 +509,11 @@
       putAway(intro);  // its hand is over (or another game's intro was up)
       return;
     }
-    intro.querySelectorAll("[data-game]").forEach(function (p) {  // (as the hand declares)
-      p.hidden = p.dataset.game !== table.dataset.game ||
-        (p.dataset.declare || table.dataset.declare) !== table.dataset.declare;
-    });
+    var ways = intro.querySelectorAll("[data-game='" + table.dataset.game + "']");
+    var said = [].filter.call(ways, function (p) {  // as the hand declares (else the first)
+      return !p.dataset.declare || p.dataset.declare === table.dataset.declare;
+    })[0] || ways[0];
+    intro.querySelectorAll("[data-game]").forEach(function (p) { p.hidden = p !== said; });
     intro.dataset.key = key;
     if (!intro.hidden) return;
     intro.hidden = false;

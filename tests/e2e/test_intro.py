@@ -4,7 +4,15 @@ shows them again."""
 
 from __future__ import annotations
 
-from tests.e2e.test_browser import PHONE, Player, dealt_to_ann_and_bob, play_until, sit
+from tests.e2e.test_browser import (
+    LAPTOP,
+    PHONE,
+    Player,
+    create_table,
+    dealt_to_ann_and_bob,
+    play_until,
+    sit,
+)
 
 
 def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
@@ -59,9 +67,21 @@ def test_turning_hints_off_puts_the_intro_away_at_once(request, running_server, 
 
 
 def test_the_intro_says_the_way_this_hand_declares(request, running_server, chromium):
-    _, ann, _ = dealt_to_ann_and_bob(request, running_server, chromium, "high-low-declare")
+    host = chromium.new_context(viewport=LAPTOP).new_page()
+    ann = chromium.new_context(viewport=PHONE).new_page()
+    bob = chromium.new_context(viewport=LAPTOP).new_page()
+    request.node.pages = {"host": host, "ann": ann, "bob": bob}
+    link = create_table(host, running_server.base, "high-low-declare")  # chips in fist
+    sit(ann, link, "Ann", "1")  # Ann's page is open ...
+    sit(bob, link, "Bob", "2")
+    host.click("#host-settings summary")  # ... when the host makes it vocal
+    host.select_option("#set-declare", "vocal")
+    host.click("#host-settings button:has-text('Save')")
+    host.wait_for_selector("#notice:has-text('Saved')")
+    host.click("button:has-text('Start dealing')")
+    ann.wait_for_selector(".seat.me .card[data-card]")
     intro = ann.locator("#game-intro")
     intro.wait_for(state="visible", timeout=5_000)
     shown = intro.locator("p:visible")
     assert shown.count() == 1  # of the two ways the host may choose, this hand's
-    assert "(secretly with chips)" in shown.inner_text()
+    assert "(out loud)" in shown.inner_text() and "chips" not in shown.inner_text()
