@@ -55,7 +55,7 @@ NOTHING_TO_SIZE = {  # no bet or raise open (a cap, or a short all-in): the butt
     "capped": "The stake cap ({stake_cap} from a player in a hand) leaves you only a call or "
     "a fold.",
 }
-LEVYS_BETTING = "The best hand showing bets first."
+LEVYS_BETTING = "Each round, the best hand showing acts first."
 
 
 def hint_for_actor(seen: dict) -> str:

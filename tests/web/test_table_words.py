@@ -791,7 +791,7 @@ def test_the_bar_says_what_a_gold_edge_means_once_a_card_of_yours_is_up():
     assert bar.count(' up" data-card="') == 1
     assert "cards edged in gold are face up</span></p>" in bar
     assert 'href="/rules/levys/#reveal"' in bar  # who bets first, and why
-    assert "The best hand showing bets first." in bar
+    assert "Each round, the best hand showing acts first." in bar
     act(table, "bet", to=2)  # then the next to act faces a bet: that is no longer news
     seat = state.load_engine(state.current_hand(table)).actors()[0]
     assert "bets first" not in page(table, session_of(table, seat))
