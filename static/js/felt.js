@@ -53,11 +53,15 @@
   function fit(felt) {
     felt.style.height = felt.style.marginTop = felt.style.marginBottom = "";
     var rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
-    var base = felt.offsetHeight, best = 0, least = crowding(felt), most = onScreen();
+    var base = felt.offsetHeight, best = 0, least = crowding(felt);
+    var whole = function (height) {  // the felt with what rises above it and hangs below
+      var out = reach(felt);
+      return out.above + height + out.below;
+    };
+    var most = whole(base) > onScreen() ? Infinity : onScreen();  // (one already too tall grows)
     for (var grown = 1; grown <= MOST && least > 0; grown++) {
       felt.style.height = (base + grown * rem) + "px";
-      var out = reach(felt);  // a felt grown past the screen (or under its bar) helps no one:
-      if (out.above + base + grown * rem + out.below + 1.2 * rem > most) break;  // not read whole
+      if (whole(base + grown * rem) > most) break;  // grown past the screen: not seen whole
       var pairs = crowding(felt);
       if (pairs < least) { least = pairs; best = grown; }
     }
