@@ -391,14 +391,21 @@ def test_the_clock_acts_for_each_away_player_in_turn_until_one_is_here():
     assert to_act(table)[0] == third  # it stopped at the player who is here
 
 
-def test_a_player_the_clock_sat_out_is_dealt_in_again_once_their_page_is_back():
+def sat_out_by_the_clock(players: int) -> tuple[Table, int]:
+    """A Levy's table dealing, its first player to act away: the clock acts for them and
+    sits them out from the next hand. (table, their seat)."""
     table = make_table("levys")
-    seat_players(table, 3)
+    seat_players(table, players)
     services.set_dealing(table.pk, True)
     all_here(table)
     first, _ = to_act(table)
     gone_away(table, first)
-    services.tick(table.pk, timezone.now())  # the clock checks for them, and sits them out
+    services.tick(table.pk, timezone.now())
+    return table, first
+
+
+def test_a_player_the_clock_sat_out_is_dealt_in_again_once_their_page_is_back():
+    table, first = sat_out_by_the_clock(3)
     gone = Player.objects.get(table=table, seat=first)
     assert gone.sitting_out and gone.away_since
     services.change_settings(table.pk, away_after=600)  # a longer grace: not back for it
@@ -421,13 +428,7 @@ def test_a_player_the_clock_sat_out_is_dealt_in_again_once_their_page_is_back():
 
 
 def test_a_player_back_after_their_hand_is_told_when_they_are_dealt_in():
-    table = make_table("levys")
-    seat_players(table, 3)
-    services.set_dealing(table.pk, True)
-    all_here(table)
-    first, _ = to_act(table)
-    gone_away(table, first)
-    services.tick(table.pk, timezone.now())
+    table, first = sat_out_by_the_clock(3)
     play_current_hand(table, random.Random(2))
     services.tick(table.pk, timezone.now() + timedelta(minutes=1))  # the next deal's time
     hand = state.current_hand(table)
@@ -440,13 +441,7 @@ def test_a_player_back_after_their_hand_is_told_when_they_are_dealt_in():
 
 
 def test_a_player_back_between_hands_has_a_moment_before_a_deal_takes_them_in():
-    table = make_table("levys")
-    seat_players(table, 2)
-    services.set_dealing(table.pk, True)
-    all_here(table)
-    first, _ = to_act(table)
-    gone_away(table, first)
-    services.tick(table.pk, timezone.now())  # the clock acts, and sits them out
+    table, first = sat_out_by_the_clock(2)
     play_current_hand(table, random.Random(4))
     services.tick(table.pk, timezone.now() + timedelta(minutes=1))  # one player: no deal
     assert state.current_hand(table) is None
