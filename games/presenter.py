@@ -309,6 +309,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         if public else {},  # a failed Both declarer, told why by their seat
         "shown_hands": public["shown_hands"] if public else {},
         "beaten": beaten_words(public["beaten"], names) if public else {},
+        "beaten_short": beaten_words(public["beaten"], names, short=True) if public else {},
         "last_beaten": _last_beaten(hand, shot.last),
         "waiting_for": hint_for_others(public, names) if public and hand else "",
         "game_name": GAMES[hand.game].name if hand else None,

@@ -289,8 +289,8 @@ def seat(seat: dict, context: dict) -> str:
             net = won - context["put_in"].get(number, 0)
             even = "" if net else " even"  # (gold only where it won more than its own)
             said = f'      <div class="said won{even}">{won_net(won, net)}</div>\n'
-        elif not hand and (number in context["nothing_won"] or number in context["beaten"]):
-            why = lost_words(context["nothing_won"].get(number) or context["beaten"][number])
+        elif not hand and (number in context["nothing_won"] or number in context["beaten_short"]):
+            why = lost_words(context["nothing_won"].get(number) or context["beaten_short"][number])
             said = f'      <div class="said lost">{escape(why)}</div>\n'
         shown = context["shown_hands"].get(number) if not hand else None
         if shown:  # the showdown: what this hand makes, shown by its seat

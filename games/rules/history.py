@@ -352,7 +352,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
     for award in awards:
         won[award["seat"]] += award["amount"]
     lost = {a["seat"]: named_reason(a, names) for a in awards if a["half"] == "none"}
-    lost |= beaten_words(beaten(hand), names)  # (a hand shown that won nothing, as live)
+    lost |= beaten_words(beaten(hand), names, short=True)  # (a hand shown that won nothing)
     shown = shown_hands(hand)  # at the showdown, what each live hand makes: public then
     halves = won_halves(awards)  # who won which half, as the table's middle said it
     put_in = {s: p.contributed for s, p in hand.players.items()}

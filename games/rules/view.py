@@ -320,10 +320,13 @@ def won_halves(awards: list[dict]) -> dict[int, str]:
     return said
 
 
-def beaten_words(beaten: dict[int, dict[str, list[int]]], names: dict[int, str]) -> dict[int, str]:
+def beaten_words(
+    beaten: dict[int, dict[str, list[int]]], names: dict[int, str], short: bool = False
+) -> dict[int, str]:
     """Why each hand in ``beaten`` (as ``beaten`` gives it) won nothing, in words:
     "beaten for low by Cat", "beaten for the Omaha half by Ann and for the five-card half
-    by Ann and Bob", "beaten for both halves by Ann"."""
+    by Ann and Bob", "beaten for both halves by Ann"; ``short``, for a seat (a phone's is
+    narrow), names who beat its halves once each without which: "beaten by Ann and Bob"."""
 
     def by(seats: list[int]) -> str:
         return f" by {listed([names.get(s, '') for s in seats])}" if seats else ""
@@ -334,6 +337,9 @@ def beaten_words(beaten: dict[int, dict[str, list[int]]], names: dict[int, str])
     def said(ways: dict[str, list[int]]) -> str:
         if len(ways) == 2 and len({frozenset(s) for s in ways.values()}) == 1:  # the same seats
             return "beaten for both halves" + by(next(iter(ways.values())))
+        if short and len(ways) == 2:
+            seats = [s for h in HALVES if h in ways for s in ways[h]]
+            return "beaten" + by(list(dict.fromkeys(seats)))
         # the halves in one order, however they were kept (PostgreSQL's JSON sorts keys)
         return "beaten for " + " and for ".join(way(h, ways[h]) for h in HALVES if h in ways)
 
@@ -346,15 +352,10 @@ FAILED_BOTH = re.compile(r"(Both declarer (?:beaten|tied)) for (high|low)((?:: w
 def lost_words(why: str) -> str:
     """A seat's own word for its hand shown that won nothing, from the reason the result
     gives whole: "Beaten for low by Cat"; a Both declarer's says that Both failed, which
-    is why its other half won nothing too: "Both failed: tied for high with Ann"; Sviten's
-    halves lost to different seats: "Beaten by Ann and Bob" (the result says which half:
-    a phone's seat is narrow)."""
+    is why its other half won nothing too: "Both failed: tied for high with Ann"; a
+    beaten hand's words come short (``beaten_words``): "Beaten by Ann and Bob"."""
     if why.startswith("Both declarer "):
         return "Both failed: " + why.removeprefix("Both declarer ").removesuffix(": wins nothing")
-    if " and for the " in why:  # each half's winners, listed: their names, once each
-        halves = re.findall(r" by (.+?)(?= and for the |$)", why)
-        names = [name for said in halves for name in re.split(r", | and ", said)]
-        why = "beaten by " + listed(list(dict.fromkeys(names)))
     return why[:1].upper() + why[1:]
 
 

@@ -601,15 +601,21 @@ def test_a_seat_beaten_for_both_halves_by_different_seats_says_it_short():
     play_current_hand(table, random.Random(3))
     shot = state.latest_snapshot(table.pk)
     context = presenter.table_context(shot.table, presenter.Viewer(None, False), shot)
-    long = "beaten for the Omaha half by P1 and for the five-card half by P2"
-    context["winnings"], context["nothing_won"], context["beaten"] = {}, {}, {3: long}
+    names = {1: "P1", 2: "Bo and Jo", 3: "P3", 4: "P4"}  # (a name with "and" in it)
+    beaten = {3: {"omaha": [1], "draw": [2]}}
+    context["winnings"], context["nothing_won"] = {}, {}
+    context["beaten_short"] = beaten_words(beaten, names, short=True)
     three = next(s for s in context["seats"] if s["number"] == 3)
-    assert '<div class="said lost">Beaten by P1 and P2</div>' in table_html.seat(three, context)
-    context["beaten"] = {3: "beaten for the Omaha half by P1 and P4 and for the five-card "
-                            "half by P2, P4 and P1"}  # fmt: skip
-    said = '<div class="said lost">Beaten by P1, P4 and P2</div>'  # each named once
+    said = '<div class="said lost">Beaten by P1 and Bo and Jo</div>'
     assert said in table_html.seat(three, context)
-    context["beaten"] = {3: "beaten for both halves by P1"}  # one seat took both: named
+    assert beaten_words(beaten, names)[3] == (  # the result below says which half
+        "beaten for the Omaha half by P1 and for the five-card half by Bo and Jo"
+    )
+    beaten = {3: {"omaha": [1, 4], "draw": [2, 4, 1]}}
+    context["beaten_short"] = beaten_words(beaten, names, short=True)
+    said = '<div class="said lost">Beaten by P1, P4 and Bo and Jo</div>'  # each named once
+    assert said in table_html.seat(three, context)
+    context["beaten_short"] = {3: "beaten for both halves by P1"}  # one seat took both
     said = '<div class="said lost">Beaten for both halves by P1</div>'
     assert said in table_html.seat(three, context)
 
