@@ -38,7 +38,7 @@ def _chooser_away(shot: TableSnapshot) -> bool:
     return any(p.pk in shot.away and p.seat == shot.button_next for p in shot.players)
 
 
-def _away_to_act(shot: TableSnapshot) -> bool:
+def _shown_away_to_act(shot: TableSnapshot) -> bool:
     """Whether a player to act in the version's hand was away when it was made."""
     seats = shot.hand.seat_players
     return any(seats.get(str(s)) in shot.away for s in shot.views[None]["actors"])
@@ -143,7 +143,7 @@ class Screen:
     @staticmethod
     def _due(shot: TableSnapshot) -> float | None:
         table = shot.table
-        if shot.hand and shot.views and _away_to_act(shot):
+        if shot.hand and shot.views and _shown_away_to_act(shot):
             return time.time()  # the clock acts for them now (services.tick)
         due = shot.hand.deadline if shot.hand else (table.next_deal_at if table.dealing else None)
         if shot.hand is None and shot.button_next is not None and not _chooser_away(shot):
