@@ -7,8 +7,10 @@ from __future__ import annotations
 from tests.e2e.test_browser import LAPTOP, PHONE, Player, create_table, dealt_to_ann_and_bob
 
 
-def test_a_refused_name_stays_and_a_box_the_server_took_empties(request, running_server, chromium):
-    host = chromium.new_context(viewport=LAPTOP).new_page()
+def with_approval(request, running_server, chromium, screen: dict):
+    """A host on ``screen`` opens a table whose seats need their approval, and Gus, on a
+    phone, is about to ask for one: (host, gus, the invite link)."""
+    host = chromium.new_context(viewport=screen).new_page()
     gus = chromium.new_context(viewport=PHONE).new_page()
     request.node.pages = {"host": host, "gus": gus}
     link = create_table(host, running_server.base, "levys")
@@ -16,6 +18,11 @@ def test_a_refused_name_stays_and_a_box_the_server_took_empties(request, running
     host.check("#set-approval_required")
     host.click("#host-settings button:has-text('Save')")
     host.wait_for_selector("#notice:has-text('Saved')")
+    return host, gus, link
+
+
+def test_a_refused_name_stays_and_a_box_the_server_took_empties(request, running_server, chromium):
+    host, gus, link = with_approval(request, running_server, chromium, LAPTOP)
     corner = host.locator("#notice").bounding_box()  # on a laptop, clear of the top seat:
     assert corner["x"] > LAPTOP["width"] / 2 and corner["y"] < 20  # in the top right corner
     gus.goto(link)
@@ -80,14 +87,7 @@ def test_the_invite_folds_away_as_the_first_hand_is_dealt(request, running_serve
 
 
 def test_a_host_scrolled_away_is_shown_who_asks_and_taken_there(request, running_server, chromium):
-    host = chromium.new_context(viewport=PHONE).new_page()
-    gus = chromium.new_context(viewport=PHONE).new_page()
-    request.node.pages = {"host": host, "gus": gus}
-    link = create_table(host, running_server.base, "levys")
-    host.click("#host-settings summary")
-    host.check("#set-approval_required")
-    host.click("#host-settings button:has-text('Save')")
-    host.wait_for_selector("#notice:has-text('Saved')")
+    host, gus, link = with_approval(request, running_server, chromium, PHONE)
     host.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading the log, say
     gus.goto(link)
     gus.fill("#join-name", "Gus")
