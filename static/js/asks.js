@@ -1,25 +1,26 @@
 // pokerhome: what waits for the host (a seat or a rebuy asked for, a player away and to
 // act) is listed above or under the felt, where a host scrolled elsewhere would not see it.
-// While it is off the screen a pill at the foot (above a turn's bar) says the first of it
-// and takes the host there; the tab's title says it too, for a host in another tab.
+// While its first line is not wholly on the screen a pill at the foot (above a turn's bar)
+// says it and takes the host there; the tab's title says it too, for a host in another tab.
 (function () {
   "use strict";
   var pill = null;
   var baseTitle = null;
 
-  function offScreen(el) {
+  function offScreen(el) {  // not wholly on the screen: its words may be the part cut off
     var box = el.getBoundingClientRect();
-    return box.bottom < 0 || box.top > window.innerHeight;
+    return box.top < 0 || box.bottom > window.innerHeight;
   }
   function waiting() { return document.querySelectorAll(".host-asks .row"); }
   function show() {
     var rows = waiting();
-    var asks = document.querySelector(".host-asks");
     if (baseTitle === null) baseTitle = document.title.replace(/^\u25cf [^\u2014]*\u2014 /, "");
     var first = rows.length ? rows[0].querySelector("span").textContent : "";
     var mine = document.title.indexOf("\u25cf Your turn") === 0;  // (the turn says itself)
     if (!mine) document.title = first ? "\u25cf " + first + " \u2014 " + baseTitle : baseTitle;
-    if (!rows.length || !offScreen(asks)) {
+    var up = rows.length && offScreen(rows[0]);
+    document.body.classList.toggle("asks-up", !!up);  // (room below the page's last line)
+    if (!up) {
       if (pill) pill.hidden = true;
       return;
     }
@@ -33,9 +34,9 @@
       });
       document.body.appendChild(pill);
     }
-    var up = asks.getBoundingClientRect().bottom < 0;
+    var above = rows[0].getBoundingClientRect().top < 0;
     pill.textContent = first + (rows.length > 1 ? " (and " + (rows.length - 1) + " more)" : "") +
-      (up ? " \u2191" : " \u2193");
+      (above ? " \u2191" : " \u2193");
     pill.hidden = false;
   }
   ["DOMContentLoaded", "htmx:wsAfterMessage", "htmx:afterSwap"].forEach(function (name) {
