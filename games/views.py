@@ -169,16 +169,25 @@ def _loopback(host: str) -> bool:
     return address.is_loopback or bool(mapped and mapped.is_loopback)
 
 
+BACK = (
+    "Welcome back: while you were away, the clock acted for you. You are dealt in again "
+    "from the next hand."
+)
+
+
 @require_safe
 def table_page(request: HttpRequest, invite: str) -> HttpResponse:
     table = get_object_or_404(Table, invite=invite)
     viewer = viewer_for(request, table)
     base = request.build_absolute_uri("/")[:-1]
+    back = table.players.filter(session_key=session_key(request), status=Player.SEATED,
+                                away_since__isnull=False).exists()  # fmt: skip
     return render(
         request,
         "table/page.html",
         {
             "table": table,
+            "message": BACK if back else "",  # (the socket, as it opens, deals them in)
             "viewer": viewer,
             "table_html": render_table(table, viewer),
             "invite_url": base + reverse("table", args=[table.invite]),

@@ -13,7 +13,7 @@ from channels.db import database_sync_to_async
 from django.test import Client
 from django.utils import timezone
 
-from games import owner, presence, presenter, services, state
+from games import owner, presence, presenter, services, state, views
 from games.models import ChatLine, HandEvent, Player, Presence, Table
 from games.screen import Screen
 from tests.web.helpers import (
@@ -425,6 +425,25 @@ def test_a_player_the_clock_sat_out_is_dealt_in_again_once_their_page_is_back():
     services.note_presence(table.pk)
     chose.refresh_from_db()
     assert chose.sitting_out and chose.away_since is None
+
+
+def test_a_player_sat_out_while_away_is_welcomed_back_by_their_page():
+    table = make_table("levys")
+    clients = {}
+    for seat, name in enumerate(("Ann", "Bob", "Cat"), start=1):
+        clients[seat] = Client()
+        clients[seat].get(f"/t/{table.invite}/")
+        clients[seat].post(f"/t/{table.invite}/join/", {"seat": seat, "name": name,
+                                                        "buy_in": 100})  # fmt: skip
+    services.set_dealing(table.pk, True)
+    all_here(table)
+    first, _ = to_act(table)
+    here = next(s for s in clients if s != first)
+    assert views.BACK not in clients[first].get(f"/t/{table.invite}/").content.decode()
+    gone_away(table, first)
+    services.tick(table.pk, timezone.now())  # the clock acts, and sits them out
+    assert views.BACK in clients[first].get(f"/t/{table.invite}/").content.decode()
+    assert views.BACK not in clients[here].get(f"/t/{table.invite}/").content.decode()
 
 
 def test_a_player_back_after_their_hand_is_told_when_they_are_dealt_in():
