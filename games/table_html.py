@@ -259,7 +259,7 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
         notes.append('<span class="away">away</span>')
     if in_hand and in_hand["to_act"]:
         notes.append("<strong>to act</strong>")
-    return " &middot; ".join(notes)
+    return " &middot;&nbsp;".join(notes)  # (a line breaks before a dot, not after it)
 
 
 def seat(seat: dict, context: dict) -> str:
