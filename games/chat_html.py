@@ -24,10 +24,7 @@ def lines(context: dict) -> str:
     chat = context["chat"]
     html = _rendered.get(chat)
     if html is None:
-        said = "".join(
-            f'<li data-line="{pk}"><b>{escape(speaker(name, by_host))}</b> {escape(text)}</li>'
-            for pk, name, by_host, text in chat
-        )
+        said = "".join(_line(*line) for line in chat)
         empty = "" if chat else '<p class="hint">Nothing said yet.</p>'
         html = ('    <button type="button" class="chat-toggle" aria-controls="chat-body">Chat'
                 ' <span class="unread"></span></button>\n'
@@ -35,6 +32,15 @@ def lines(context: dict) -> str:
                 f"</ol>{empty}\n")  # fmt: skip
         keep(_rendered, chat, html)
     return html
+
+
+def _line(pk: int, name: str, by_host: bool, text: str, told: bool) -> str:
+    """One line: a line said, after its speaker in bold; or the table's own news (``told``),
+    set apart from speech as one sentence: "Ann is away: …", "The host changed: …"."""
+    if not told:
+        return f'<li data-line="{pk}"><b>{escape(speaker(name, by_host))}</b> {escape(text)}</li>'
+    said = f"{name} {text}" if name and not by_host else text  # (in a player's name, or not)
+    return f'<li data-line="{pk}" class="told">{escape(said)}</li>'
 
 
 def say_box(context: dict) -> str:

@@ -445,7 +445,7 @@ def change_settings(table: Table, **settings) -> str:
     coming += _unsaid_stakes(table, unsaid)
     if coming:  # last: only these wait for the next hand
         told.append(f"{'and ' if told else ''}from the next hand, {'; '.join(coming)}")
-    for line in _announcement_lines("Changed: ", told):
+    for line in _announcement_lines("The host changed: ", told):
         _announce(table, line)
     return "Saved: " + "; ".join(told) + "." if told else "Saved."
 
@@ -460,17 +460,20 @@ def _seconds(seconds: int | None) -> str:
 
 
 def _stakes_change(was: str, now: str) -> str:
-    """The next hand's line of stakes with what changed in it: "ante 1 \u2192 2",
-    "Levy's Game \u2192 Sviten Special", and "(no longer ante 1)" for what is gone."""
-    dot, before = " \u00b7 ", dict(_stakes_bits(was))
+    """What changed in the next hand's line of stakes: "ante 1 → 2 · stake cap 40", and
+    "no longer ante 1" for what is gone. A new game is told with its whole line ("Levy's
+    Game → Sviten Special · Pot-limit · …"): its players need all of it."""
+    dot, before = " · ", dict(_stakes_bits(was))
+    whole = before.get(0) != dict(_stakes_bits(now)).get(0)
     said = []
     for key, bit in _stakes_bits(now):
-        old = before.pop(key, bit)
-        said.append(bit if old == bit else _changed_words(old, bit))
+        old = before.pop(key, None)
+        if old is None or old != bit or whole:
+            said.append(_changed_words(old, bit) if old not in (None, bit) else bit)
     if now.startswith("Dealer's choice"):  # (a game's own settings are kept for when it is picked)
         before = {k: bit for k, bit in before.items() if k not in ("declare", "A-# low")}
-    gone = f" (no longer {', '.join(before.values())})" if before else ""
-    return dot.join(said) + gone
+    gone = f"no longer {', '.join(before.values())}" if before else ""
+    return dot.join(said) + (f" ({gone})" if said and gone else gone)
 
 
 def _stakes_bits(line: str) -> list[tuple]:
@@ -537,7 +540,7 @@ def chat_line(
     line = statements.create(ChatLine(table=table, player=speaker, by_host=by_host, text=text,
                                       name=name, created=now, told=told))  # fmt: skip
     chat = table.change.chat if table.change.chat is not None else table.change.held.chat
-    table.change.chat = (*chat, (line.pk, line.name, line.by_host, line.text))[-CHAT_SHOWN:]
+    table.change.chat = (*chat, (line.pk, line.name, line.by_host, line.text, told))[-CHAT_SHOWN:]
 
 
 @writes_table
@@ -708,12 +711,12 @@ def answer_rebuy(table: Table, player_id: int, approve: bool) -> str:
     told = transfer.note if transfer else f"{player.name}'s rebuy refused"
     name = player.name
     if transfer and transfer.amount:
-        _announce(table, f"Approved {name}'s rebuy of {transfer.amount}: {name}'s stack is "
-                         f"{player.stack}.")  # fmt: skip
+        _announce(table, f"The host approved {name}'s rebuy of {transfer.amount}: {name}'s "
+                         f"stack is {player.stack}.")  # fmt: skip
     elif transfer:  # approved with no room left: dropped, as its note says
         _announce(table, f"{transfer.note}.")
     elif asked:  # (no stack named: mid-hand, the felt shows the stack in play)
-        _announce(table, f"Refused {name}'s rebuy of {asked}.")
+        _announce(table, f"The host refused {name}'s rebuy of {asked}.")
     _button_taken_back(table, chooser)
     return told
 
@@ -784,7 +787,7 @@ def cash_out(table: Table, player_id: int) -> int:
     transfer = _moved(table, player, stacks.cash_out)
     chips = -transfer.amount if transfer else 0
     if seated:  # the table hears it (the chat shows the host's lines as "Host …")
-        _announce(table, f"Removed {player.name} from the table, with {chips} chips.")
+        _announce(table, f"The host removed {player.name} from the table, with {chips} chips.")
     return chips
 
 

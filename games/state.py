@@ -216,7 +216,7 @@ def chat_lines(table_id: int) -> tuple[tuple, ...]:
     """The chat's latest lines, oldest first, as a snapshot keeps them."""
     # by the time said: ids are reserved by each process ahead, not given in order
     rows = ChatLine.objects.filter(table_id=table_id).order_by("-created", "-id")
-    return tuple(reversed(rows.values_list("id", "name", "by_host", "text")[:CHAT_SHOWN]))
+    return tuple(reversed(rows.values_list("id", "name", "by_host", "text", "told")[:CHAT_SHOWN]))
 
 
 def choice_due(shot: TableSnapshot) -> datetime | None:

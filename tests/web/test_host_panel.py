@@ -158,13 +158,15 @@ def test_the_chat_tells_everyone_of_new_stakes_and_of_a_stack_the_host_changed()
     said = list(ChatLine.objects.filter(table=table).order_by("id").values_list("text", "by_host"))
     assert said == [
         ("sits down in seat 1, with 200 chips.", False),  # (in Ann's name)
-        ("Changed: action clock off \u2192 30 seconds; and from the next hand, Levy's Game ·"
-         " Half-pot-limit · ante 1 \u2192 2 · chips in fist · A-5 low.", True),
+        ("The host changed: action clock off \u2192 30 seconds; and from the next hand, ante"
+         " 1 \u2192 2.", True),  # (what changed: not the rest of the line)
         ("Ann's stack +50 (money in: paid in cash), now 250.", True),
         ("Ann's stack -5 (a correction, no money), now 245.", True),
     ]  # fmt: skip
     page = Client().get(f"/t/{table.invite}/").content.decode()
-    assert "<b>Host</b> Ann&#x27;s stack +50" in page
+    pk = ChatLine.objects.get(text__startswith="Ann's stack +50").pk
+    assert f'<li data-line="{pk}" class="told">Ann&#x27;s stack +50' in page  # the table's news
+    assert 'class="told">Ann sits down in seat 1' in page  # (one sentence, in her name)
 
 
 def test_many_changes_at_once_are_told_whole_over_several_chat_lines():
@@ -175,7 +177,8 @@ def test_many_changes_at_once_are_told_whole_over_several_chat_lines():
                              game="high-low-declare", structure="pot-limit")  # fmt: skip
     said = list(ChatLine.objects.filter(table=table).order_by("id").values_list("text", flat=True))
     assert len(said) > 1 and all(len(line) <= 200 for line in said)
-    assert said[0].startswith("Changed: the table has 6 \u2192 4 seats;") and said[0].endswith(";")
+    assert said[0].startswith("The host changed: the table has 6 \u2192 4 seats;")
+    assert said[0].endswith(";")
     assert said[1].startswith("\u2026 ") and said[-1].endswith(" low.")  # the stakes, whole
     assert "from the next hand, Levy's Game \u2192 High-Low Declare" in said[-1]
     assert "Half-pot-limit \u2192 Pot-limit \u00b7 ante 1 \u2192 2" in said[-1]
@@ -207,9 +210,11 @@ def test_a_change_says_what_it_was_before():
         "High-Low Declare · Pot-limit · chips in fist",
         "High-Low Declare · Pot-limit · vocal declarations",
     )
-    assert services._stakes_change(was + " · A-5 low", now + " · A-6 low").endswith(
+    assert services._stakes_change(was + " · A-5 low", now + " · A-6 low") == (
         "chips in fist \u2192 vocal declarations · A-5 \u2192 A-6 low"
-    )
+    )  # the game stays: only what changed
+    assert services._stakes_change(was + " · stake cap 40", was) == "no longer stake cap 40"
+    assert services._stakes_change(was, was + " · stake cap 40") == "stake cap 40"
     choice = services._stakes_change(was + " · A-5 low · ante 1", "Dealer's choice · Pot-limit")
     assert choice.endswith("(no longer ante 1)")  # High-Low Declare's own, kept for its turn
 
@@ -388,7 +393,8 @@ def test_the_host_gives_players_longer_before_they_count_as_away():
     assert table.away_after == 120
     said = ChatLine.objects.filter(table=table).order_by("id").last().text
     assert said == (
-        "Changed: a player counts as away after 30 \u2192 120 seconds with their page shut."
+        "The host changed: a player counts as away after 30 \u2192 120 seconds with their page"
+        " shut."
     )
     page = host.get(f"/t/{table.invite}/").content.decode()
     assert 'id="set-away_after" data-keep min="30" max="600" value="120"' in page

@@ -68,7 +68,7 @@ def test_an_approval_after_the_stack_grew_adds_up_to_the_maximum_only():
     assert (ann.stack, ann.rebuy_request) == (500, None)
     assert table.ledger.get(kind="rebuy", player=ann).amount == 99
     said = ChatLine.objects.filter(table=table).latest("pk").text  # Ann hears it too
-    assert said == "Approved P1's rebuy of 99: P1's stack is 500."  # (the chat: "Host …")
+    assert said == "The host approved P1's rebuy of 99: P1's stack is 500."
     assert_balances(table)
 
 
@@ -139,7 +139,7 @@ def test_a_refused_rebuy_is_said_to_the_player_in_the_chat():
     services.request_rebuy(table.pk, "s1", 100)
     assert services.answer_rebuy(table.pk, ann.pk, False) == "P1's rebuy refused"
     said = ChatLine.objects.filter(table=table).latest("pk").text
-    assert said == "Refused P1's rebuy of 100."
+    assert said == "The host refused P1's rebuy of 100."
     ann.refresh_from_db()
     assert (ann.stack, ann.rebuy_request) == (200, None)
     assert_balances(table)

@@ -261,7 +261,8 @@ def test_rebuy_adjustment_sit_out_and_cash_out_keep_the_ledger_balanced():
     assert str(ann.pk) not in {str(v) for v in hand.seat_players.values()}
     assert services.cash_out(table.pk, ann.pk) == 250
     told = ChatLine.objects.filter(table=table).latest("pk")  # the table hears it
-    assert (told.by_host, told.text) == (True, "Removed P1 from the table, with 250 chips.")
+    removed = "The host removed P1 from the table, with 250 chips."
+    assert (told.by_host, told.text) == (True, removed)
     bob = Player.objects.get(seat=2)
     with pytest.raises(ServiceError, match="P2 is in this hand: remove them once it ends"):
         services.cash_out(table.pk, bob.pk)
