@@ -24,6 +24,7 @@ from games.rules.history import choice_text, names_of
 from games.rules.view import (
     beaten_words,
     betting_name,
+    got_back,
     last_actions,
     named_reason,
     stakes,
@@ -34,11 +35,14 @@ from games.rules_pages import rules_link
 from games.state import TableSnapshot, choice_due, dealt_in, keep, snapshot
 
 
-def event_text(event: dict, names: dict[int, str]) -> str:
-    """One line of the live hand log; an action made for an absent player says by whom."""
+def event_text(event: dict, names: dict[int, str], back: frozenset[int] = frozenset()) -> str:
+    """One line of the live hand log; an action made for an absent player says by whom.
+    ``back``: the seats of a finished hand that won only their own chips ("gets back")."""
     who = names.get(event.get("seat"), f"seat {event.get('seat')}")
     marks = marked(names)  # "Q♠", as on the cards; a player called "As" stays "As"
     line = _event_line(event, marks.get(event.get("seat"), who), marks)
+    if event["event"] == "award" and event.get("seat") in back:
+        line = line.replace(" wins ", " gets back ", 1)
     text = faces_named(line, names)
     by = event.get("by")
     if event["event"] == "chosen":
@@ -100,9 +104,9 @@ def _event_line(event: dict, who: str, names: dict[int, str]) -> str:
         return f"{who} declares {event['declaration'].title()}"
     if kind == "declarations":
         shown = ", ".join(
-            f"{names.get(int(s), s)}: {d.title()}" for s, d in event["declarations"].items()
+            f"{names.get(int(s), s)} {d.title()}" for s, d in event["declarations"].items()
         )
-        return f"Fists open: {shown}"
+        return f"The fists open: {shown}"  # (as the review and the text log say it)
     if kind == "uncalled":
         return f"{event['amount']} uncalled returned to {who}"
     if kind == "award":
@@ -282,6 +286,8 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         for n in range(1, table.seat_count + 1)
     ]
     one_up = public["one_up"] if public else None
+    ended = hand if hand is not None else shot.last  # (the hand whose log is shown)
+    back = frozenset(got_back(ended.document, ended.result) if ended and ended.result else ())
     common = shot.shared["context"] = {
         "urls": action_urls(table.invite),
         "hand": hand,
@@ -290,7 +296,7 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
         "board": [{"name": c} for c in public["board"]] if public else [],
         "one_up": {"name": one_up["card"]} if one_up else None,
         "one_up_seat": one_up["seat"] if one_up else None,
-        "log": [event_text(e, names) for e in public["log"][-LOG_SHOWN:]] if public else [],
+        "log": [event_text(e, names, back) for e in public["log"][-LOG_SHOWN:]] if public else [],
         "log_first": max(1, len(public["log"]) - LOG_SHOWN + 1) if public else 1,
         "last_actions": last_actions(public["log"], public["step"]) if public else {},
         "drawn_by": taken_for(public["log"], ("draw", "lock")) if public else {},

@@ -22,24 +22,29 @@ from games.rules.values import LOW_VALUES, high_value, omaha_so_far
 
 FOR_THE_ACTOR = {  # why, beside the controls' own what
     "draw": "You get as many new cards as you throw away; throw none away to stand pat.",
-    "lock": "Once you draw, the choice is locked. If you throw away exactly one card, the "
-    "next card is shown to all: you take it or get the one after it face down.",
+    "lock": "Your choice is locked once made; new cards come when everyone has chosen. If "
+    "you throw away exactly one card, the next card is shown to all: you take it or get the "
+    "one after it face down.",
     "arrange": "Your first card turns up as soon as everyone has locked an order; your "
     "last stays hidden until the showdown, so make it the card you most want hidden.",
     "replace": "An up card's replacement comes up; the hole card's comes down.",
     "one-up": "One up: this card is shown to all. Take it, or decline it and get the next "
     "card face down; the shown card is dead.",
 }
+BOTH_OR_NOTHING = (  # RULES.md §1, Declarations: a pot nobody is left in goes as undeclared
+    "or you win nothing from that pot (unless every declarer in it fails at Both: then it "
+    "goes as if nobody had declared)."
+)
 DECLARE_FOR_THE_ACTOR = {
     "chips": "Chips in fist: High, Low or Both. Declaring Both, you must win both ways "
-    "outright, or the other declarers share the pot. Nobody sees your choice until "
-    "everyone has chosen.",
+    f"outright, {BOTH_OR_NOTHING} Nobody sees your choice until everyone has chosen.",
     "vocal": "Declare High, Low or Both, out loud: everyone hears it. Declaring Both, you "
-    "must win both ways outright, or the other declarers share the pot.",
+    f"must win both ways outright, {BOTH_OR_NOTHING}",
 }
 BETTING_FOR_THE_ACTOR = {  # the structure's rule, which the buttons' sizes follow
-    "pot-limit": "Pot-limit: raise at most your call plus the pot after it.",
-    "half-pot-limit": "Half-pot-limit: raise at most your call plus half the pot after it.",
+    "pot-limit": "Pot-limit: raise by at most the pot after your call.",
+    "half-pot-limit": "Half-pot-limit: raise by at most half the pot after your call, "
+    "rounded down.",
     "fixed-limit": "Fixed-limit: every bet and raise is {bet_size} this round.",
     "no-limit": "No-limit: bet up to your whole stack.",
 }
@@ -98,7 +103,7 @@ def hint_for_others(seen: dict, names: dict[int, str] | None = None) -> str:
     if step == "draw":
         return f"{who} {is_} choosing the cards to throw away."
     if step == "lock":
-        return f"{who} {is_} choosing how many cards to exchange; exactly one means a one-up."
+        return f"{who} {is_} choosing the cards to exchange; exactly one means a one-up."
     if step == "arrange":
         return f"{who} {is_} choosing the order the cards will be turned up; nobody sees it."
     if step == "replace":

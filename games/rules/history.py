@@ -33,6 +33,7 @@ from games.rules.names import listed
 from games.rules.view import (
     beaten,
     beaten_words,
+    got_back,
     lost_words,
     named_reason,
     paid,
@@ -201,7 +202,7 @@ def _action_words(action: dict, before: Hand, who: str, private: bool) -> str:
     texts = {
         "fold": f"{who} folds",
         "arrange": f"{who} sets a reveal order",
-        "replace": f"{who} replaces a card",
+        "replace": f"{who} replaces the hole card",  # (an up card's is told as it comes up)
         "keep": f"{who} keeps all five",
         "take": f"{who} takes the {before.one_up}",
         "decline": f"{who} declines the {before.one_up}: it is dead",
@@ -332,16 +333,18 @@ def _and_then(
     told = [line for line in told if line]
     if taken["type"] == "declare" and any(e["event"] == "declarations" for e in events):
         words = f"{names[taken['seat']]} declares"
-    told = [line.replace("Declarations: ", "The fists open: ") for line in told]
     if taken["type"] == "replace" and any(e.get("face_up") for e in events):
-        return ". ".join(told)  # "Sam turns up Q♦ for Q♥" says the replacing too
+        return ". ".join(told)  # "Sam replaces the Q♥: Q♦ comes up" says it all
     return ". ".join([words, *told])
+
+
+_GETS = {True: "gets back", False: "wins"}
 
 
 def _wins(won: int, put_in: int) -> str:
     """What a seat did with what it won, as its seat said at the table: a seat that won
     exactly what it put in "gets back" its own chips."""
-    return "gets back" if won == put_in else "wins"
+    return _GETS[won == put_in]
 
 
 def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, str]) -> dict:
@@ -454,11 +457,13 @@ def text_log(
             log.write(event)
     for action in document["actions"]:
         private = show_all or action["seat"] == seat
-        lines.append(describe_action(action, hand, names, private))
+        said = describe_action(action, hand, names, private)
         logged = len(hand.log)
         held = {s: {str(c) for c in p.cards} for s, p in hand.players.items()}
         hand = next(replayed)
         seen.note(hand)
+        if not (action["type"] == "replace" and any(e.get("face_up") for e in hand.log[logged:])):
+            lines.append(said)  # (an up card replaced: its event line says it all)
         down = _dealt_down(held, hand, hand.log[logged:], _told_seats(hand, seat, show_all))
         dealt_to = {s: [f"Dealt to {names[s]}: {' '.join(cards)}"] for s, cards in down.items()}
         acted_at = len(lines)
@@ -473,8 +478,10 @@ def text_log(
         for s in order
         if (shown := [c for c in dealt[s] if c is not None])
     ]
-    awards = hand.result()["awards"]
-    lines += [award_text(_named(a, names), names[a["seat"]]) for a in awards]
+    result = hand.result()
+    back = got_back(document, result)  # ("gets back" its own chips, as the table says)
+    lines += [award_text(_named(a, names), names[a["seat"]], _GETS[a["seat"] in back])
+              for a in result["awards"]]  # fmt: skip
     shown, why = shown_hands(hand), beaten_words(beaten(hand), names)
     lines += [f"{names[s]} wins nothing with {shown[s]}: {why[s]}" for s in why]
     return lines
@@ -577,10 +584,10 @@ def _event_line(event: dict, names: dict[int, str]) -> str | None:
     if kind == "one up":
         return f"One up for {names[event['seat']]}: {event['card']}"
     if kind == "replace" and event.get("face_up"):
-        return f"{names[event['seat']]} turns up {event['new']} for {event['card']}"
+        return f"{names[event['seat']]} replaces the {event['card']}: {event['new']} comes up"
     if kind == "declarations":
         shown = ", ".join(f"{names[int(s)]} {d.title()}" for s, d in event["declarations"].items())
-        return f"Declarations: {shown}"
+        return f"The fists open: {shown}"
     if kind == "showdown":
         return "*** SHOWDOWN *** " + "; ".join(
             f"{names[int(s)]} shows {' '.join(cards)}" for s, cards in event["hands"].items()

@@ -46,6 +46,36 @@ def test_a_bettor_is_told_the_rule_of_the_tables_structure(structure):
 
 
 @pytest.mark.parametrize("structure", ["pot-limit", "half-pot-limit"])
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_pot_limit_raise_is_told_as_the_engine_sizes_it(structure, players):
+    """ "Raise by at most the pot after your call": the blind on the button heads-up, who
+    has 1 in, and a first player with nothing in (RULES.md §1: 1/2 blinds allow 7, or 4)."""
+    config = HandConfig("sviten", small_blind=1, big_blind=2, structure=structure)
+    seats = [(s, f"P{s}", 100) for s in range(1, players + 1)]
+    hand = replay(new_document(config, seats, 1))
+    legal = hand.legal_actions(hand.to_act)
+    half = structure == "half-pot-limit"
+    by = (legal["pot"] + legal["call"]) // (2 if half else 1)  # the pot after the call
+    assert legal["max_to"] == legal["bet_already"] + legal["call"] + by
+    assert hint_for_actor(view(hand, hand.to_act)) == (
+        "Half-pot-limit: raise by at most half the pot after your call, rounded down."
+        if half
+        else "Pot-limit: raise by at most the pot after your call."
+    )
+
+
+def test_a_declarer_is_told_both_ways_or_nothing_unless_every_declarer_fails():
+    """RULES.md §1, Declarations 2 and 4: a failed Both wins nothing from the pot, unless
+    nobody is left in it; the hint says both, for either way of declaring."""
+    for declare in ("chips", "vocal"):
+        line = hint_for_actor({"step": "declare", "stakes": {"declare": declare}})
+        assert (
+            "must win both ways outright, or you win nothing from that pot (unless every "
+            "declarer in it fails at Both: then it goes as if nobody had declared)." in line
+        )
+
+
+@pytest.mark.parametrize("structure", ["pot-limit", "half-pot-limit"])
 def test_the_first_bettor_is_told_how_much_to_bet_not_to_raise(structure):
     config = HandConfig("levys", ante=1, structure=structure)
     hand = replay(new_document(config, [(1, "Ann", 100), (2, "Bo", 100)], 1))

@@ -99,9 +99,10 @@ def test_a_players_own_log_shows_their_discards_draws_and_reveal_order():
     dealt = bob[bob.index("Bob draws 2: discards 7s 8s") + 1]
     assert dealt.startswith("Dealt to Bob: ") and len(dealt.split(": ")[1].split()) == 2
     assert "Bob sets a reveal order: Kc Kd 9d 2c 6h" in bob
-    assert "Bob turns up 9c for 2c" in bob
-    assert "Cat draws 1" in bob and "Cat replaces a card" in bob
-    assert not bob[bob.index("Cat replaces a card") + 1].startswith("Dealt to")
+    assert "Bob replaces the 2c: 9c comes up" in bob  # as the table's log says it, once
+    assert not any(line.startswith("Bob replaces 2c") for line in bob)
+    assert "Cat draws 1" in bob and "Cat replaces the hole card" in bob  # (public)
+    assert not bob[bob.index("Cat replaces the hole card") + 1].startswith("Dealt to")
     cat = text_log(LEVYS, seat=3)
     assert "Cat replaces Th" in cat
     assert cat[cat.index("Cat replaces Th") + 1].startswith("Dealt to Cat: ")
@@ -167,7 +168,7 @@ def test_a_hole_card_replaced_is_named_in_its_players_own_review_only():
     new = hole["seats"][2]["cards"][-1]  # Cat's hole card now, in place of the Th
     assert hole["action"] == f"Cat replaces 10♥. Cat is dealt {faces(new)}"
     for other in (None, 1, 2):
-        assert review(LEVYS, step, seat=other)["action"] == "Cat replaces a card"
+        assert review(LEVYS, step, seat=other)["action"] == "Cat replaces the hole card"
     opened = review(LEVYS, step, seat=None, show_all=True)["action"]  # an open history
     assert opened == f"Cat replaces 10♥. Cat is dealt {faces(new)}"
 
@@ -178,7 +179,7 @@ def test_a_review_step_says_what_the_table_saw_come_of_the_action():
     assert captions[locks[-1]].endswith("sets a reveal order. Card 1 up: Ann A♠, Bob K♣, Cat Q♣")
     assert all("up:" not in captions[k] for k in locks[:-1])  # the last order turns them
     replaced = review(LEVYS, 24, seat=None)
-    assert replaced["action"] == "Bob turns up 9♣ for 2♣"  # (the replacing said once)
+    assert replaced["action"] == "Bob replaces the 2♣: 9♣ comes up"  # (said once)
     offered = review(SVITEN, 9, seat=None)
     assert offered["action"].endswith(". One up for Ann: A♣")
     assert (offered["one_up"], offered["one_up_for"]) == ("Ac", "Ann")
@@ -196,7 +197,7 @@ def test_a_player_named_like_a_card_keeps_their_name_in_the_captions():
     locks = [k for k, a in enumerate(LEVYS["actions"], 1) if a["type"] == "arrange"]
     caption = review(document, locks[-1], seat=None)["action"]
     assert caption.endswith("sets a reveal order. Card 1 up: As A♠, Kd K♣, Cat Q♣")
-    assert review(document, 24, seat=None)["action"] == "Kd turns up 9♣ for 2♣"
+    assert review(document, 24, seat=None)["action"] == "Kd replaces the 2♣: 9♣ comes up"
 
 
 def test_the_last_step_says_what_each_seat_won_and_was_left_up_or_down():
@@ -442,7 +443,7 @@ def test_the_reviews_last_step_says_gets_back_for_a_seat_that_won_its_own_chips(
     last = review(document, len(document["actions"]), seat=1)
     assert last["split"] == "P1 gets back 1 (high half), P2 gets back 1 (low half)"
     assert last["awards"][0]["text"].startswith("P1 gets back 1 (Main pot, high half) with ")
-    assert text_log(document, seat=1)[-2].startswith("P1 wins 1 (Main pot, high half)")
+    assert text_log(document, seat=1)[-2].startswith("P1 gets back 1 (Main pot, high half)")
 
 
 def test_the_reviews_showdown_says_what_each_hand_shown_makes_as_the_table_did():
@@ -486,7 +487,7 @@ def test_the_text_log_ends_with_who_beat_each_hand_shown_that_won_nothing():
     for seat in (None, 1, 3):  # every live hand is public at the showdown
         assert text_log(document, seat)[-3:] == [
             "P1 wins 2 (Main pot, high half) with Pair of aces: best high among High declarers",
-            "P2 wins 1 (Main pot, low half) with 6-4-3-2-A low: best low among Low declarers",
+            "P2 gets back 1 (Main pot, low half) with 6-4-3-2-A low: best low among Low declarers",
             "P3 wins nothing with 7-5-4-3-2 low: beaten for low by P2",
         ]
     assert review(document, len(document["actions"]), 1)["seats"][2]["lost"] == (

@@ -1102,6 +1102,9 @@ def test_the_middle_says_gets_back_where_the_seat_does():
     result = html.split('<section class="awards">')[1].split("</section>")[0]
     assert "<strong>P2</strong> gets back 1 &middot; Main pot, low half" in result  # (alike)
     assert '<div class="said won even">Gets back 1</div>' in _seat_html(html, 2)
+    assert "<li>P2 gets back 1 (Main pot, low half)</li>" in html  # the live log, alike
+    told = rules_history.text_log(history.full_document(table.hands.get(number=1)), None)
+    assert any(line.startswith("P2 gets back 1 (Main pot, low half)") for line in told)
     awards = table.hands.get(number=1).result["awards"]
     high = [a for a in awards if a["half"] == "high" and a["amount"]]
     if len(high) == 1:  # (not a tie for high, which would give each its own ante back)
