@@ -359,7 +359,10 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
     shown = shown_hands(hand)  # at the showdown, what each live hand makes: public then
     halves = won_halves(awards)  # who won which half, as the table's middle said it
     put_in = {s: p.contributed for s, p in hand.players.items()}
-    if set(halves) != {s for s in won if won[s]}:  # all or nothing: "Ann and Bob" else
+    # All or nothing: each winner's part, else "won by Ann and Bob"; so too with side pots,
+    # too long for a phone's felt (the showdown below tells each pot).
+    side_pots = len({a.get("pot") for a in awards if a["amount"]}) > 1
+    if side_pots or set(halves) != {s for s in won if won[s]}:
         halves = {}
     return {
         "game_name": GAMES[hand.config.game].name,

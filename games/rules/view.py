@@ -298,18 +298,22 @@ def where_won(award: dict) -> list[str]:
 def won_halves(awards: list[dict]) -> dict[int, str]:
     """Which half of a split pot each seat won, as the middle says it: " (high half)",
     " (Omaha half)", " (both halves)", and which pot where there are side pots: " (side pot
-    1, low half)", " (main pot)"; nothing for a seat that won the only pot whole, or parts
-    of more than one pot (the result below says which)."""
+    1, low half)", " (main pot)"; for a seat that won parts of more than one pot, what it
+    won of each, so that the sums add up: " (173 main pot, 36 side pot 1)" (the result
+    below says which halves); nothing for a seat that won the only pot whole."""
     won: dict[int, set[str]] = {}
-    pots: dict[int, set[str]] = {}
+    pots: dict[int, dict[str, int]] = {}
     for award in awards:
         if award["amount"]:
             won.setdefault(award["seat"], set()).add(award["half"])
-            pots.setdefault(award["seat"], set()).add(award.get("pot", ""))
+            of = pots.setdefault(award["seat"], {})
+            of[award.get("pot", "")] = of.get(award.get("pot", ""), 0) + award["amount"]
     side_pots = len(set().union(*pots.values())) > 1 if pots else False
     said = {}
     for seat, halves in won.items():
-        if len(pots[seat]) > 1:
+        if len(pots[seat]) > 1:  # the main pot first, then the side pots in order
+            each = sorted(pots[seat].items(), key=lambda p: (p[0] != "Main pot", p[0]))
+            said[seat] = f" ({', '.join(f'{amount} {pot.lower()}' for pot, amount in each)})"
             continue
         pot = next(iter(pots[seat]))
         parts = [pot.lower()] if side_pots and pot else []

@@ -5,7 +5,8 @@
 // nothing meets (or, if no height up to a limit clears it all, takes the one where least
 // meets); never past the screen's height above a bar fixed at its foot, where one's own
 // seat would be hidden to clear a pixel elsewhere. Its margins then make room for what
-// rises above its top or hangs below its foot: a top seat, one's own and its pill.
+// rises above its top or hangs below its foot: a top seat, one's own and its pill. A
+// pill wider than its seat at the screen's edge moves back onto the screen.
 (function () {
   "use strict";
   var MOST = 30;  // rems the felt may grow by
@@ -50,8 +51,18 @@
     var fixed = bar && getComputedStyle(bar).position === "fixed";
     return window.innerHeight - (fixed ? bar.offsetHeight : 0);
   }
+  function onTheScreen(felt) {  // a pill wider than its seat at the screen's edge
+    var width = document.documentElement.clientWidth, gap = 2;  // ("Wins 36, down 114")
+    felt.querySelectorAll(".said:not(.lost)").forEach(function (pill) {
+      pill.style.removeProperty("--inward");
+      var b = box(pill);
+      var by = b.left < gap ? gap - b.left : b.right > width - gap ? width - gap - b.right : 0;
+      if (by) pill.style.setProperty("--inward", by + "px");
+    });
+  }
   function fit(felt) {
     felt.style.height = felt.style.marginTop = felt.style.marginBottom = "";
+    onTheScreen(felt);  // (across: the felt's height moves no seat sideways)
     var rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
     var base = felt.offsetHeight, best = 0, least = crowding(felt);
     var whole = function (height) {  // the felt with what rises above it and hangs below

@@ -3,7 +3,7 @@
 // A step replaces the last in the browser's history, so that Back leaves the review
 // (to the hands list) rather than stepping back through it. The next step's page opens
 // with the felt where the reader had it on the screen (its caption, which may be longer
-// or shorter, kept in view).
+// or shorter, kept in view), and its foot clear of the bar at a phone's foot.
 (function () {
   "use strict";
   var asked = null;  // the step asked for, while its page is on its way
@@ -26,12 +26,24 @@
     } catch (e) { /* as above */ }
     var felt = document.querySelector(".felt"), caption = document.querySelector(".step-taken");
     var step = new URLSearchParams(location.search).get("step");
-    if (!kept || kept.path !== location.pathname || kept.step !== step) return;
-    if (kept.felt === null || !felt) return;  // (the page of the step asked for, only)
-    window.scrollTo(0, window.scrollY + felt.getBoundingClientRect().top - kept.felt);
+    var asked = kept && kept.path === location.pathname && kept.step === step;
+    if (asked && kept.felt !== null && felt) {  // (the page of the step asked for, only)
+      window.scrollTo(0, window.scrollY + felt.getBoundingClientRect().top - kept.felt);
+    }
+    footInView(felt, caption);
     var top = caption ? caption.getBoundingClientRect().top : 0;
     if (top < 0) window.scrollBy(0, top);
   });
+  // A felt grown for a showdown's hands can hang below the bar fixed at a phone's foot,
+  // one's own seat with it: the page goes up as far as that takes, the caption kept.
+  function footInView(felt, caption) {
+    var bar = document.querySelector(".stepper");
+    if (!felt || !bar || getComputedStyle(bar).position !== "fixed") return;
+    var foot = felt.getBoundingClientRect().bottom + (parseFloat(felt.style.marginBottom) || 0);
+    var over = foot - bar.getBoundingClientRect().top;
+    var room = caption ? caption.getBoundingClientRect().top : 0;
+    if (over > 0 && room > 0) window.scrollBy(0, Math.min(over, room));
+  }
   document.addEventListener("keydown", function (event) {
     if (event.target.closest("input, select, textarea")) return;
     var stepper = document.querySelector(".stepper");

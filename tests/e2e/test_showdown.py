@@ -111,4 +111,37 @@ def test_a_showdown_at_every_table_size_fits_the_screen(request, running_server,
             assert page.locator(".felt .seat .shown").count() == size  # (still the showdown)
             assert words == "as dealt" or "tens full" in page.inner_text(".felt")
             assert not page.evaluate(LAYOUT), (size, words, screen, page.evaluate(LAYOUT))
+    _the_reviews_last_step_shows_ones_own_seat(page, running_server.base, invite, size)
     context.close()
+
+
+WIDE_PILLS = """() => {  // on every seat, the widest a winner's pill says
+  for (const seat of document.querySelectorAll('.felt .seat:not(.empty)')) {
+    const pill = seat.querySelector('.said:not(.lost)') || document.createElement('div');
+    pill.className = 'said won';
+    pill.style.animation = 'none';  // (measured whole, not popping in)
+    pill.textContent = 'Wins 136, down 1114';
+    seat.append(pill);
+  }
+  window.dispatchEvent(new Event('resize'));  // (as new words come: static/js/felt.js fits)
+}"""
+OWN_SEAT = """() => {  // how far one's own seat hangs below the top of the bar at the foot
+  const seat = document.querySelector('.felt .seat.me').getBoundingClientRect();
+  return seat.bottom - document.querySelector('.stepper').getBoundingClientRect().top;
+}"""
+
+
+def _the_reviews_last_step_shows_ones_own_seat(page, base: str, invite: str, size: int) -> None:
+    """The review's showdown on a phone: one's own seat above the bar of steps at its foot,
+    and every seat's words on the screen, a winner's widest pill too."""
+    page.set_viewport_size(PHONE)
+    page.goto(f"{base}/t/{invite}/hands/1/")
+    last = page.get_attribute(".stepper", "data-total")
+    page.goto(f"{base}/t/{invite}/hands/1/?step={last}")
+    page.evaluate(SETTLED)
+    assert page.locator(".felt .seat .shown").count() == size
+    assert page.evaluate(OWN_SEAT) <= 0.5, (size, page.evaluate(OWN_SEAT))
+    assert page.locator(".step-taken").bounding_box()["y"] >= 0  # (its caption kept)
+    page.evaluate(WIDE_PILLS)
+    page.evaluate(SETTLED)
+    assert not [f for f in page.evaluate(LAYOUT) if "run off" in f], (size, page.evaluate(LAYOUT))

@@ -944,12 +944,14 @@ def test_the_middle_names_the_half_each_winner_took():
             {"seat": 1, "amount": 5, "half": "high", "pot": "Main pot"},
             {"seat": 2, "amount": 2, "half": "low", "pot": "Main pot"},
             {"seat": 2, "amount": 3, "half": "low", "pot": "Side pot 2"}]  # fmt: skip
-    assert table_html.won_halves(side) == {}  # 11 is no half; the result says which pot
+    assert table_html.won_halves(side) == {  # 11 is no half: what came from each pot
+        1: " (5 main pot, 6 side pot 1)", 2: " (2 main pot, 3 side pot 2)"}  # fmt: skip
     three = [{"seat": 3, "amount": 12, "half": "high", "pot": "Main pot"},
              {"seat": 1, "amount": 12, "half": "low", "pot": "Main pot"},
              {"seat": 1, "amount": 6, "half": "whole", "pot": "Side pot 1"},
              {"seat": 2, "amount": 6, "half": "whole", "pot": "Side pot 2"}]  # fmt: skip
-    assert table_html.won_halves(three) == {3: " (main pot, high half)", 2: " (side pot 2)"}
+    said = {3: " (main pot, high half)", 2: " (side pot 2)", 1: " (12 main pot, 6 side pot 1)"}
+    assert table_html.won_halves(three) == said
     sviten = [{"seat": 1, "amount": 5, "half": "draw"}, {"seat": 2, "amount": 5, "half": "omaha"},
               {"seat": 1, "amount": 2, "half": "omaha"}]  # fmt: skip
     assert table_html.won_halves(sviten) == {1: " (both halves)", 2: " (Omaha half)"}
