@@ -99,9 +99,10 @@ def _betting(legal: dict, sequence: int, presets: list) -> str:
         )  # fmt: skip
     buttons = "".join(f'<button type="button" data-amount="{amount}">{escape(text)}</button>'
                       for text, amount in presets)  # fmt: skip
+    sized = named if kind == "bet" else f"{named} to"  # "Bet 4", "Raise to 9", as above
     return html + (
         f'    <form ws-send class="raise">{_hidden("seq", sequence)}{_hidden("type", kind)}\n'
-        f'      <label>{named} to <kbd>R</kbd> <input type="number" name="to" '
+        f'      <label>{sized} <kbd>R</kbd> <input type="number" name="to" '
         f'id="raise-to-{sequence}" '
         f'data-keep min="{low}" max="{high}" value="{low}" required inputmode="numeric">'
         f'</label>\n      <span class="limits">{low}&ndash;{high}</span>\n'

@@ -149,10 +149,10 @@ def _most_label(legal: dict, structure: str, half: int, full: int) -> str:
         return f"All-in {high}"
     if high == legal.get("cap_to"):
         return f"Max {high} (stake cap)"
-    if structure == "pot-limit" and high == full:
-        return f"Pot {high}"
+    if structure == "pot-limit" and high == full:  # (the most, as the stake cap's says it:
+        return f"Max {high} (pot)"  # a "Half pot" beside it is a middle choice at pot-limit)
     if structure == "half-pot-limit" and high == half:
-        return f"Half pot {high}"
+        return f"Max {high} (half pot)"
     return f"Max {high}"
 
 

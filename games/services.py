@@ -55,6 +55,7 @@ from games.state import (
     take_engine,
 )
 from games.table_html import LOW_NAMES
+from games.templatetags.poker import chip_worth
 
 DEAL_PAUSE = timedelta(seconds=5)  # time to see who won before the next deal
 BACK_PAUSE = timedelta(seconds=10)  # time for a player back from away to look, first
@@ -419,9 +420,7 @@ def change_settings(table: Table, **settings) -> str:
         told.append(f"a player counts as away after {grace} \u2192 {table.away_after} seconds "
                     "with their page shut")  # fmt: skip
     if table.chip_value != before[3]:
-        was, now = (
-            format(v.normalize(), "f") if v else None for v in (before[3], table.chip_value)
-        )
+        was, now = (chip_worth(v) if v else None for v in (before[3], table.chip_value))
         told.append(f"a chip is worth {was} \u2192 {now}" if was and now
                     else f"a chip is worth {now}" if now
                     else f"the ledger counts chips only (a chip was worth {was})")  # fmt: skip

@@ -37,6 +37,13 @@ def plain_number(value: Decimal | str | None) -> str:
 
 
 @register.filter
+def chip_worth(value: Decimal) -> str:
+    """A chip's value as money is written, to the cent at least: 0.10, 2.00, 0.0025."""
+    cents = value.quantize(Decimal("0.01"))
+    return format(cents if cents == value else value.normalize(), "f")
+
+
+@register.filter
 def signed(value: int | Decimal) -> str:
     """A net win or loss as the ledger shows it: "+19", "-7" with a minus sign, "0"."""
     if not value:

@@ -192,9 +192,9 @@ def test_many_changes_at_once_are_told_whole_over_several_chat_lines():
 def test_a_change_says_what_it_was_before():
     _host, table = host_table(chip_value="0.25")
     told = services.change_settings(table.pk, chip_value=Decimal("0.1"), seat_count=4)
-    assert told == "Saved: the table has 6 \u2192 4 seats; a chip is worth 0.25 \u2192 0.1."
+    assert told == "Saved: the table has 6 \u2192 4 seats; a chip is worth 0.25 \u2192 0.10."
     told = services.change_settings(table.pk, chip_value=Decimal(0), action_clock=20)
-    assert "the ledger counts chips only (a chip was worth 0.1)" in told
+    assert "the ledger counts chips only (a chip was worth 0.10)" in told
     assert services.change_settings(table.pk, action_clock=20, time_bank=30) == (
         "Saved: time bank off \u2192 30 seconds."
     )

@@ -69,11 +69,20 @@ def test_the_most_a_player_may_bet_is_named_by_what_stops_it():
     assert "Raise to 5 (stake cap)" in page(table, key)  # not a full raise: the cap says why
     table = dealt("sviten", players=2, buy_in=50, structure="pot-limit")
     key, _ = to_act(table)
-    assert "Pot 6" in page(table, key)
+    assert "Max 6 (pot)" in page(table, key)
+    table = dealt("sviten", players=3, buy_in=50, structure="half-pot-limit")
+    act(table, "raise", to=4)  # the small blind to call 3: the pot after it is 10
+    key, _ = to_act(table)
+    html = page(table, key)
+    assert "Min 6" in html and "Max 9 (half pot)" in html and "Half pot 9" not in html
+    assert "<label>Raise to <kbd>R</kbd>" in html
+    table = dealt("levys", players=2, buy_in=50, structure="no-limit")
+    key, _ = to_act(table)  # nobody has bet: a bet of so many, not "to" so many
+    assert "<label>Bet <kbd>R</kbd>" in page(table, key)
     table = dealt("sviten", players=2, buy_in=5, structure="pot-limit")
     key, _ = to_act(table)
     html = page(table, key)
-    assert "All-in 5" in html and "Pot 5" not in html
+    assert "All-in 5" in html and "(pot)" not in html
 
 
 def test_a_call_that_spends_every_chip_says_all_in_on_the_button_and_in_the_log():
