@@ -427,10 +427,12 @@
       });  // out: a winner's pops in from small)
     }
     var free = window.innerHeight - bar.offsetHeight - 6;  // (a little air above the bar)
+    var intro = document.getElementById("game-intro");  // above the felt: as much of it as
+    var top = intro && !intro.hidden ? intro.getBoundingClientRect().top : box.top;  // fits
     var shift = 0;
     if (gently) shift = box.top >= 0 ? Math.min(Math.max(bottom - free, 0), box.top) : 0;
     else if (bottom > free) shift = bottom - free;
-    else if (box.top < 0) shift = Math.max(box.top, bottom - free);
+    else if (top < 0) shift = Math.max(top, bottom - free);
     if (shift) window.scrollBy({ top: shift, behavior: "auto" });
   }
   var shownStep = null;  // the bar's first line: a new step may bring a taller bar
@@ -519,6 +521,18 @@
     intro.hidden = false;
     var foot = footBar();
     if (foot) keepFeltInView(foot, true);  // the intro pushed the table down under it
+    introInView(intro, foot);
+  }
+  // A player scrolled down (reading the last result) is dealt in: the page goes up to
+  // the intro, as far as their own seat stays clear of the bar at the foot.
+  function introInView(intro, foot) {
+    var above = -intro.getBoundingClientRect().top;
+    var mine = document.querySelector(".felt .seat.me");
+    if (above <= 0) return;
+    var room = Infinity;
+    if (foot && mine) room = window.innerHeight - foot.offsetHeight - 6 - mine.getBoundingClientRect().bottom;
+    var up = Math.min(above + 8, Math.max(room, 0));
+    if (up > 0) window.scrollBy({ top: -up, behavior: "auto" });
   }
   // What goes from above the felt (the intro, the invite) goes without moving the felt on
   // the screen (the turn's bar may just have scrolled the felt into view).

@@ -14,6 +14,13 @@ from tests.e2e.test_browser import (
     sit,
 )
 
+SEEN = """() => {  // the intro's foot, her own seat's foot and the top of the bar below
+  const bar = document.querySelector('.controls, .act-ahead');
+  return {intro: document.getElementById('game-intro').getBoundingClientRect().bottom,
+          seat: document.querySelector('.felt .seat.me').getBoundingClientRect().bottom,
+          bar: bar ? bar.getBoundingClientRect().top : innerHeight};
+}"""
+
 
 def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
     request, running_server, chromium
@@ -32,6 +39,7 @@ def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
     cat = chromium.new_context(viewport=PHONE).new_page()  # Cat watches hand 2, then sits
     request.node.pages["cat"] = cat
     sit(cat, ann.url, "Cat", "3")
+    cat.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading down the page
     players = [Player(ann, first=True), Player(bob, first=False)]
     play_until(lambda: ann.locator(".awards li").count(), players)  # hand 2, to its end
     ann.wait_for_function("document.getElementById('table').dataset.hand === '3'")
@@ -39,6 +47,9 @@ def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
     assert intro.is_hidden()  # hand 2 was the first played
     cat.wait_for_selector(".seat.me .card[data-card]")
     cat.locator("#game-intro").wait_for(state="visible", timeout=5_000)  # her first hand
+    cat.wait_for_timeout(300)  # (the page goes up to it as it shows, and at her turn as
+    seen = cat.evaluate(SEEN)  # far as her seat stays clear of the bar at the foot)
+    assert seen["intro"] > 40 and seen["seat"] <= seen["bar"], seen  # scrolled down as dealt
 
 
 def test_the_intro_going_at_the_next_hand_leaves_the_felt_in_view_for_a_turn(
