@@ -19,7 +19,7 @@ from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
 from games.rules.cards import faces_named, marked
 from games.rules.catalog import FORCED_BETS, GAMES, house_rules, house_words
 from games.rules.hand import ABSENT_WORDS
-from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
+from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others, what_next
 from games.rules.history import choice_text, names_of
 from games.rules.view import (
     beaten_words,
@@ -430,7 +430,7 @@ def controls_html(context: dict) -> str:
     seen = context["seen"]
     return controls.forms(legal, hand.sequence, hand.game, seen["stakes"]["declare"],
                           context["presets"], context["my_cards"], seen["stage"],
-                          hint_for_actor(seen), context["my_hand"],
+                          f"{hint_for_actor(seen)} {what_next(seen)}".strip(), context["my_hand"],
                           rules_link(hand.game, legal["step"],
                                      any(c.get("up") for c in context["my_cards"])),
                           _one_up_makes(legal, context["my_cards"], seen))  # fmt: skip

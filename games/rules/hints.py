@@ -32,9 +32,12 @@ FOR_THE_ACTOR = {  # why, beside the controls' own what
     "card face down; the shown card is dead.",
 }
 BOTH_OR_NOTHING = (  # RULES.md §1, Declarations: a pot nobody is left in goes as undeclared
-    "or you win nothing from that pot (unless every declarer in it fails at Both: then it "
-    "goes as if nobody had declared)."
+    "or win nothing (unless every declarer fails at Both: then as if nobody had declared)."
 )
+LOW_SPOILED = {  # the low the hand plays, at the choice it counts for
+    "ace-to-six": " Ace-to-six low: a straight or a flush spoils a low.",
+    "ace-to-five": " Ace-to-five low: straights and flushes do not count, so 5-4-3-2-A is best.",
+}
 DECLARE_FOR_THE_ACTOR = {
     "chips": "Chips in fist: High, Low or Both. Declaring Both, you must win both ways "
     f"outright, {BOTH_OR_NOTHING} Nobody sees your choice until everyone has chosen.",
@@ -61,13 +64,29 @@ NOTHING_TO_SIZE = {  # no bet or raise open (a cap, or a short all-in): the butt
     "a fold.",
 }
 LEVYS_BETTING = "Each round, the best hand showing acts first."
+NEXT_AFTER_BETTING = {  # (game, street): what this round of betting leads to, for a learner
+    ("levys", "Before the draw"): "Next: the draw, then you set the order your cards turn up.",
+    ("levys", "First card up"): "Next: everyone's second card turns up.",
+    ("levys", "Second card up"): "Next: everyone's third card turns up.",
+    ("levys", "Third card up"): "Next: everyone's fourth card turns up.",
+    ("levys", "Fourth card up"): "Next: each player may replace one card, then a last round.",
+    ("levys", "Final"): "Next: everyone declares, then the showdown.",
+    ("high-low-declare", "Before the draw"): "Next: the draw, then a last round.",
+    ("high-low-declare", "After the draw"): "Next: everyone declares, then the showdown.",
+    ("sviten", "Pre-flop"): "Next: the flop, three cards on the board.",
+    ("sviten", "Flop"): "Next: the draw (throw away exactly one card and it is shown to all), "
+    "then the turn.",
+    ("sviten", "Turn"): "Next: the river, the last board card.",
+    ("sviten", "River"): "Next: the showdown.",
+}
 
 
 def hint_for_actor(seen: dict) -> str:
     """What the player to act is asked, and why, at this step (``seen``: their view)."""
     step = seen["step"]
     if step == "declare":
-        return DECLARE_FOR_THE_ACTOR[seen["stakes"]["declare"] or "chips"]
+        line = DECLARE_FOR_THE_ACTOR[seen["stakes"]["declare"] or "chips"]
+        return line + LOW_SPOILED.get(seen["stakes"].get("low") or "", "")
     line = FOR_THE_ACTOR.get(step, "")
     if step == "betting":
         kinds = set(seen["legal"]["kinds"])
@@ -89,6 +108,13 @@ def hint_for_actor(seen: dict) -> str:
     ):
         line = f"{LEVYS_BETTING} {line}".strip()
     return line
+
+
+def what_next(seen: dict) -> str:
+    """For the player to bet, where this round leads ("Next: the flop, …"); else ""."""
+    if seen["step"] != "betting":
+        return ""
+    return NEXT_AFTER_BETTING.get((seen["game"], seen["street"]), "")
 
 
 def hint_for_others(seen: dict, names: dict[int, str] | None = None) -> str:

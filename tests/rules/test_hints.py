@@ -7,7 +7,13 @@ import pytest
 
 from games.rules.config import HandConfig
 from games.rules.document import new_document, replay
-from games.rules.hints import hand_in_words, hint_for_actor, hint_for_others
+from games.rules.hints import (
+    NEXT_AFTER_BETTING,
+    hand_in_words,
+    hint_for_actor,
+    hint_for_others,
+    what_next,
+)
 from games.rules.view import view
 from tests.rules.playout import random_action
 
@@ -30,6 +36,27 @@ def test_every_step_of_a_hand_has_a_line_for_the_player_to_act(game):
             action = random_action(hand, rng)
             hand.apply(action)
     assert "betting" in steps and ({"draw"} <= steps or {"lock"} <= steps)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_betting_round_says_what_it_leads_to(game):
+    """A learner is told where each round goes ("Next: the flop, …"): every round of every
+    game has its line, and a step that is no betting has none."""
+    rng, rounds = random.Random(5), set()
+    for _ in range(30):
+        seats = [(s, f"P{s}", 100) for s in (1, 2, 3)]
+        hand = replay(new_document(HandConfig(game, **GAMES[game]), seats, 1, rng))
+        while not hand.finished:
+            seen = view(hand, hand.actors()[0])
+            said = what_next(seen)
+            assert bool(said) == (seen["step"] == "betting"), (seen["street"], said)
+            rounds.add(seen["street"]) if said else None
+            action = random_action(hand, rng)
+            if action["type"] == "fold" and hand.step == "betting":  # (to see each round)
+                kinds = hand.legal_actions(action["seat"])["kinds"]
+                action = {"seat": action["seat"], "type": "check" if "check" in kinds else "call"}
+            hand.apply(action)
+    assert rounds == {street for g, street in NEXT_AFTER_BETTING if g == game}
 
 
 @pytest.mark.parametrize("structure", ["pot-limit", "half-pot-limit", "fixed-limit", "no-limit"])
@@ -70,9 +97,12 @@ def test_a_declarer_is_told_both_ways_or_nothing_unless_every_declarer_fails():
     for declare in ("chips", "vocal"):
         line = hint_for_actor({"step": "declare", "stakes": {"declare": declare}})
         assert (
-            "must win both ways outright, or you win nothing from that pot (unless every "
-            "declarer in it fails at Both: then it goes as if nobody had declared)." in line
+            "must win both ways outright, or win nothing (unless every declarer fails at "
+            "Both: then as if nobody had declared)." in line
         )
+    spoiled = {"declare": "chips", "low": "ace-to-six"}  # the low at stake, where it counts
+    line = hint_for_actor({"step": "declare", "stakes": spoiled})
+    assert line.endswith(" Ace-to-six low: a straight or a flush spoils a low.")
 
 
 @pytest.mark.parametrize("structure", ["pot-limit", "half-pot-limit"])
