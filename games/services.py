@@ -1120,12 +1120,20 @@ def _apply_waiting_rebuys(table: Table) -> None:
     for player in players(table):
         if table.practice and player.bot and player.stack == 0:
             player.rebuy_request = player.buy_in or table.max_buy_in
-            _moved(table, player, stacks.add_rebuy, table.max_buy_in)
+            _rebought(table, player, _moved(table, player, stacks.add_rebuy, table.max_buy_in))
     if table.approval_required:
         return
     for player in players(table):
         if player.rebuy_request and player.status == Player.SEATED:
-            _moved(table, player, stacks.add_rebuy, table.max_buy_in)
+            _rebought(table, player, _moved(table, player, stacks.add_rebuy, table.max_buy_in))
+
+
+def _rebought(table: Table, player: Player, transfer: Transfer | None) -> None:
+    """The table hears of a rebuy added as the hand ends, in the player's name: the seat's
+    stack is whole again at the showdown, where it has just lost its chips."""
+    if transfer is not None and transfer.amount:
+        chat_line(table, player, f"buys in again for {transfer.amount}: now {player.stack}.",
+                  by_host=False, now=timezone.now(), told=True)  # fmt: skip
 
 
 @writes_table

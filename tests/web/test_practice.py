@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games import history, services, state
 from games.forms import as_sent
-from games.models import LedgerEntry, Player, Table
+from games.models import ChatLine, LedgerEntry, Player, Table
 from games.rules.catalog import house_rules
 from tests.web.helpers import assert_chips_balance, make_table
 from tests.web.scripted import fold_around
@@ -89,6 +89,8 @@ def test_a_bot_out_of_chips_buys_in_again_as_the_hand_ends():
     assert bot.stack == 300 and bot.status == Player.SEATED  # as much as it first bought
     rebuy = LedgerEntry.objects.filter(player=bot, kind="rebuy").get()
     assert rebuy.amount == 300
+    told = ChatLine.objects.filter(table=table, player=bot, told=True).latest("pk").text
+    assert told == "buys in again for 300: now 300."  # its full stack at the showdown, why
     assert_chips_balance(table)
 
 

@@ -303,6 +303,8 @@ def test_a_rebuy_asked_for_during_a_hand_is_added_after_it():
     ann = Player.objects.get(seat=1)
     assert ann.rebuy_request is None
     assert table.ledger.filter(kind="rebuy", player=ann).get().amount == 50
+    said = ChatLine.objects.filter(table=table, player=ann, told=True).latest("pk").text
+    assert said == f"buys in again for 50: now {ann.stack}."  # the table hears it
     assert_chips_balance(table)
 
 
