@@ -22,6 +22,8 @@ def test_a_person_plays_a_hand_against_bots_from_the_home_page(
     page = chromium.new_context(viewport=screen).new_page()
     page.goto(running_server.base + "/")
     page.click("a:has-text('Practice against bots')")
+    deal = page.locator("button:has-text('Deal me in')").bounding_box()
+    assert deal["y"] + deal["height"] <= screen["height"], deal  # in reach, not below
     page.check(f"input[name=game][value={game}]")
     page.fill("input[name=bots]", "2")
     page.fill("input[name=name]", "Pat")
