@@ -40,9 +40,8 @@ def event_text(event: dict, names: dict[int, str], back: frozenset[int] = frozen
     ``back``: the seats of a finished hand that won only their own chips ("gets back")."""
     who = names.get(event.get("seat"), f"seat {event.get('seat')}")
     marks = marked(names)  # "Q♠", as on the cards; a player called "As" stays "As"
-    line = _event_line(event, marks.get(event.get("seat"), who), marks)
-    if event["event"] == "award" and event.get("seat") in back:
-        line = line.replace(" wins ", " gets back ", 1)
+    wins = "gets back" if event.get("seat") in back else "wins"
+    line = _event_line(event, marks.get(event.get("seat"), who), marks, wins)
     text = faces_named(line, names)
     by = event.get("by")
     if event["event"] == "chosen":
@@ -54,7 +53,7 @@ def event_text(event: dict, names: dict[int, str], back: frozenset[int] = frozen
     return text
 
 
-def _event_line(event: dict, who: str, names: dict[int, str]) -> str:
+def _event_line(event: dict, who: str, names: dict[int, str], wins: str = "wins") -> str:
     kind = event["event"]
     simple = {
         "fold": f"{who} folds",
@@ -111,7 +110,7 @@ def _event_line(event: dict, who: str, names: dict[int, str]) -> str:
         return f"{event['amount']} uncalled returned to {who}"
     if kind == "award":
         where = where_won(event)
-        return f"{who} wins {event['amount']}" + (f" ({', '.join(where)})" if where else "")
+        return f"{who} {wins} {event['amount']}" + (f" ({', '.join(where)})" if where else "")
     return kind
 
 

@@ -469,7 +469,7 @@ def _stakes_change(was: str, now: str) -> str:
         old = before.pop(key, None)
         if old is None or old != bit or whole:
             said.append(_changed_words(old, bit) if old not in (None, bit) else bit)
-    if now.startswith("Dealer's choice"):  # (a game's own settings are kept for when it is picked)
+    if "declare" not in dict(_stakes_bits(now)):  # (a declare game's own are kept for its turn)
         before = {k: bit for k, bit in before.items() if k not in ("declare", "A-# low")}
     gone = f"no longer {', '.join(before.values())}" if before else ""
     return dot.join(said) + (f" ({gone})" if said and gone else gone)
@@ -674,6 +674,7 @@ def request_rebuy(table: Table, session_key: str, amount: int, host: bool = Fals
     transfer = _moved(table, player, stacks.ask_rebuy, amount, table.max_buy_in,
                       table.approval_required, host)  # fmt: skip
     _button_taken_back(table, chooser)
+    _rebought(table, player, transfer)
     if transfer is not None and transfer.amount:
         return f"Rebuy of {transfer.amount} added: your stack is {player.stack}."
     if table.approval_required and not host:
@@ -1129,10 +1130,11 @@ def _apply_waiting_rebuys(table: Table) -> None:
 
 
 def _rebought(table: Table, player: Player, transfer: Transfer | None) -> None:
-    """The table hears of a rebuy added as the hand ends, in the player's name: the seat's
-    stack is whole again at the showdown, where it has just lost its chips."""
+    """The table hears of a rebuy added, in the player's name: one added as a hand ends
+    makes a stack whole again at the showdown where it has just lost its chips. (One the
+    host approves, the host's answer tells.)"""
     if transfer is not None and transfer.amount:
-        chat_line(table, player, f"buys in again for {transfer.amount}: now {player.stack}.",
+        chat_line(table, player, f"rebuys {transfer.amount}, for a stack of {player.stack}.",
                   by_host=False, now=timezone.now(), told=True)  # fmt: skip
 
 
@@ -1273,8 +1275,8 @@ def void_hand(table: Table, now: datetime | None = None) -> None:
         statements.create(LedgerEntry(table=table, player=player, kind="void", amount=0,
                                       note=note, hand=hand))  # fmt: skip
     table.next_deal_at = now + (PRACTICE_PAUSE if table.practice else DEAL_PAUSE)
-    _apply_waiting_rebuys(table)  # before the next deal, as at a hand's end
     _announce(table, f"Hand {hand.number} voided: every bet is returned.")  # (its news goes)
+    _apply_waiting_rebuys(table)  # before the next deal, as at a hand's end
 
 
 @writes_table

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from games.rules.cards import face, parse_card
+from games.rules.hand import PROGRAMS
 from games.rules.names import listed
 from games.rules.values import LOW_VALUES, high_value, omaha_so_far
 
@@ -64,21 +65,19 @@ NOTHING_TO_SIZE = {  # no bet or raise open (a cap, or a short all-in): the butt
     "a fold.",
 }
 LEVYS_BETTING = "Each round, the best hand showing acts first."
-NEXT_AFTER_BETTING = {  # (game, street): what this round of betting leads to, for a learner
-    ("levys", "Before the draw"): "Next: the draw, then you set the order your cards turn up.",
-    ("levys", "First card up"): "Next: everyone's second card turns up.",
-    ("levys", "Second card up"): "Next: everyone's third card turns up.",
-    ("levys", "Third card up"): "Next: everyone's fourth card turns up.",
-    ("levys", "Fourth card up"): "Next: each player may replace one card, then a last round.",
-    ("levys", "Final"): "Next: everyone declares, then the showdown.",
-    ("high-low-declare", "Before the draw"): "Next: the draw, then a last round.",
-    ("high-low-declare", "After the draw"): "Next: everyone declares, then the showdown.",
-    ("sviten", "Pre-flop"): "Next: the flop, three cards on the board.",
-    ("sviten", "Flop"): "Next: the draw (throw away exactly one card and it is shown to all), "
-    "then the turn.",
-    ("sviten", "Turn"): "Next: the river, the last board card.",
-    ("sviten", "River"): "Next: the showdown.",
-}
+ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+NEXT_WORDS = {  # a step of a game's program (games.rules.hand.PROGRAMS) in a learner's words
+    "draw": "the draw",
+    "arrange": "you set the order your cards turn up",
+    "reveal": "everyone's {} card turns up",
+    "replace": "each player may replace one card",
+    "lock": "the draw (exchange 0 to 5 cards; exchange exactly one and the next card is "
+    "shown to all)",
+    "board": {"Flop": "the flop, three cards on the board", "Turn": "the turn",
+              "River": "the river, the last board card"},
+    "declare": "everyone declares",
+    "showdown": "the showdown",
+}  # fmt: skip
 
 
 def hint_for_actor(seen: dict) -> str:
@@ -111,10 +110,23 @@ def hint_for_actor(seen: dict) -> str:
 
 
 def what_next(seen: dict) -> str:
-    """For the player to bet, where this round leads ("Next: the flop, …"); else ""."""
+    """For the player to bet, where this round leads, read from the game's program up to
+    its next round: "Next: the flop, three cards on the board."; else ""."""
     if seen["step"] != "betting":
         return ""
-    return NEXT_AFTER_BETTING.get((seen["game"], seen["street"]), "")
+    program = PROGRAMS[seen["game"]]
+    at = next(i for i, s in enumerate(program) if s[0] == "bet" and s[1] == seen["street"])
+    said = []
+    for step in program[at + 1 :]:
+        if step[0] == "bet":
+            break
+        words = NEXT_WORDS.get(step[0], "")
+        if step[0] == "reveal":
+            words = words.format(ORDINALS[step[1]])
+        elif step[0] == "board":
+            words = words[step[2]]
+        said += [words] if words else []
+    return f"Next: {', then '.join(said)}." if said else ""
 
 
 def hint_for_others(seen: dict, names: dict[int, str] | None = None) -> str:

@@ -202,7 +202,8 @@ def _action_words(action: dict, before: Hand, who: str, private: bool) -> str:
     texts = {
         "fold": f"{who} folds",
         "arrange": f"{who} sets a reveal order",
-        "replace": f"{who} replaces the hole card",  # (an up card's is told as it comes up)
+        "replace": f"{who} replaces the hole card: the new one comes down",  # (an up card's
+        # replacing is told as it comes up)
         "keep": f"{who} keeps all five",
         "take": f"{who} takes the {before.one_up}",
         "decline": f"{who} declines the {before.one_up}: it is dead",
@@ -357,10 +358,10 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
     lost = {a["seat"]: named_reason(a, names) for a in awards if a["half"] == "none"}
     lost |= beaten_words(beaten(hand), names, short=True)  # (a hand shown that won nothing)
     shown = shown_hands(hand)  # at the showdown, what each live hand makes: public then
-    halves = won_halves(awards)  # who won which half, as the table's middle said it
+    halves = won_halves(awards)  # who won which half, as the table's middle says it
     put_in = {s: p.contributed for s, p in hand.players.items()}
     # All or nothing: each winner's part, else "won by Ann and Bob"; so too with side pots,
-    # too long for a phone's felt (the showdown below tells each pot).
+    # too long for a phone's felt (unlike the table's middle: the showdown below tells each).
     side_pots = len({a.get("pot") for a in awards if a["amount"]}) > 1
     if side_pots or set(halves) != {s for s in won if won[s]}:
         halves = {}

@@ -26,8 +26,8 @@
     } catch (e) { /* as above */ }
     var felt = document.querySelector(".felt"), caption = document.querySelector(".step-taken");
     var step = new URLSearchParams(location.search).get("step");
-    var asked = kept && kept.path === location.pathname && kept.step === step;
-    if (asked && kept.felt !== null && felt) {  // (the page of the step asked for, only)
+    var arrived = kept && kept.path === location.pathname && kept.step === step;
+    if (arrived && kept.felt !== null && felt) {  // (the page of the step asked for, only)
       window.scrollTo(0, window.scrollY + felt.getBoundingClientRect().top - kept.felt);
     }
     footInView(felt, caption);

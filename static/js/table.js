@@ -428,11 +428,11 @@
     }
     var free = window.innerHeight - bar.offsetHeight - 6;  // (a little air above the bar)
     var intro = document.getElementById("game-intro");  // above the felt: as much of it as
-    var top = intro && !intro.hidden ? intro.getBoundingClientRect().top : box.top;  // fits
+    var highest = intro && !intro.hidden ? intro.getBoundingClientRect().top : box.top;  // fits
     var shift = 0;
     if (gently) shift = box.top >= 0 ? Math.min(Math.max(bottom - free, 0), box.top) : 0;
     else if (bottom > free) shift = bottom - free;
-    else if (top < 0) shift = Math.max(top, bottom - free);
+    else if (highest < 0) shift = Math.max(highest, bottom - free);
     if (shift) window.scrollBy({ top: shift, behavior: "auto" });
   }
   var shownStep = null;  // the bar's first line: a new step may bring a taller bar

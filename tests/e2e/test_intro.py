@@ -40,6 +40,7 @@ def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
     request.node.pages["cat"] = cat
     sit(cat, ann.url, "Cat", "3")
     cat.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading down the page
+    assert cat.evaluate("scrollY") > 0
     players = [Player(ann, first=True), Player(bob, first=False)]
     play_until(lambda: ann.locator(".awards li").count(), players)  # hand 2, to its end
     ann.wait_for_function("document.getElementById('table').dataset.hand === '3'")
@@ -47,9 +48,10 @@ def test_the_intro_stays_through_the_first_hand_played_and_goes_after_it(
     assert intro.is_hidden()  # hand 2 was the first played
     cat.wait_for_selector(".seat.me .card[data-card]")
     cat.locator("#game-intro").wait_for(state="visible", timeout=5_000)  # her first hand
-    cat.wait_for_timeout(300)  # (the page goes up to it as it shows, and at her turn as
-    seen = cat.evaluate(SEEN)  # far as her seat stays clear of the bar at the foot)
-    assert seen["intro"] > 40 and seen["seat"] <= seen["bar"], seen  # scrolled down as dealt
+    # Scrolled down as she was dealt in, she is shown the intro: the page goes up to it,
+    # at her turn as far as her seat stays clear of the bar at the foot.
+    seen = f"(s => s.intro > 40 && s.seat <= s.bar)(({SEEN})())"
+    cat.wait_for_function(seen, timeout=3_000)
 
 
 def test_the_intro_going_at_the_next_hand_leaves_the_felt_in_view_for_a_turn(

@@ -7,8 +7,8 @@ import pytest
 
 from games.rules.config import HandConfig
 from games.rules.document import new_document, replay
+from games.rules.hand import PROGRAMS
 from games.rules.hints import (
-    NEXT_AFTER_BETTING,
     hand_in_words,
     hint_for_actor,
     hint_for_others,
@@ -56,7 +56,20 @@ def test_every_betting_round_says_what_it_leads_to(game):
                 kinds = hand.legal_actions(action["seat"])["kinds"]
                 action = {"seat": action["seat"], "type": "check" if "check" in kinds else "call"}
             hand.apply(action)
-    assert rounds == {street for g, street in NEXT_AFTER_BETTING if g == game}
+    assert rounds == {step[1] for step in PROGRAMS[game] if step[0] == "bet"}
+
+
+def test_what_comes_after_a_round_is_said_in_the_games_order():
+    def after(game, street):
+        return what_next({"step": "betting", "game": game, "street": street})
+
+    assert after("levys", "Fourth card up") == "Next: each player may replace one card."
+    assert after("levys", "Final") == "Next: everyone declares, then the showdown."
+    assert after("sviten", "Flop") == (
+        "Next: the draw (exchange 0 to 5 cards; exchange exactly one and the next card is "
+        "shown to all), then the turn."
+    )
+    assert after("sviten", "River") == "Next: the showdown."
 
 
 @pytest.mark.parametrize("structure", ["pot-limit", "half-pot-limit", "fixed-limit", "no-limit"])

@@ -214,6 +214,9 @@ def test_a_change_says_what_it_was_before():
         "chips in fist \u2192 vocal declarations · A-5 \u2192 A-6 low"
     )  # the game stays: only what changed
     assert services._stakes_change(was + " · stake cap 40", was) == "no longer stake cap 40"
+    levys = "Levy's Game · Half-pot-limit · ante 1 · chips in fist · A-5 low"
+    sviten = "Sviten Special · Pot-limit · blinds 1/2"  # (the declaring is kept for its turn)
+    assert services._stakes_change(levys, sviten).endswith("blinds 1/2 (no longer ante 1)")
     assert services._stakes_change(was, was + " · stake cap 40") == "stake cap 40"
     choice = services._stakes_change(was + " · A-5 low · ante 1", "Dealer's choice · Pot-limit")
     assert choice.endswith("(no longer ante 1)")  # High-Low Declare's own, kept for its turn

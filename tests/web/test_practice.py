@@ -90,7 +90,7 @@ def test_a_bot_out_of_chips_buys_in_again_as_the_hand_ends():
     rebuy = LedgerEntry.objects.filter(player=bot, kind="rebuy").get()
     assert rebuy.amount == 300
     told = ChatLine.objects.filter(table=table, player=bot, told=True).latest("pk").text
-    assert told == "buys in again for 300: now 300."  # its full stack at the showdown, why
+    assert told == "rebuys 300, for a stack of 300."  # its full stack at the showdown: why
     assert_chips_balance(table)
 
 

@@ -304,7 +304,7 @@ def test_a_rebuy_asked_for_during_a_hand_is_added_after_it():
     assert ann.rebuy_request is None
     assert table.ledger.filter(kind="rebuy", player=ann).get().amount == 50
     said = ChatLine.objects.filter(table=table, player=ann, told=True).latest("pk").text
-    assert said == f"buys in again for 50: now {ann.stack}."  # the table hears it
+    assert said == f"rebuys 50, for a stack of {ann.stack}."  # the table hears it
     assert_chips_balance(table)
 
 
