@@ -34,14 +34,24 @@
     var top = caption ? caption.getBoundingClientRect().top : 0;
     if (top < 0) window.scrollBy(0, top);
   });
-  // A felt grown for a showdown's hands can hang below the bar fixed at a phone's foot,
-  // one's own seat with it: the page goes up as far as that takes, the caption kept.
+  // A felt grown for a showdown's hands can hang below the screen, one's own seat with
+  // it (on a phone, below the bar of steps fixed at its foot): the page goes up as far as
+  // that takes, keeping the caption in view (on a wider screen, it stays in the head that
+  // sticks to the top, and the seats are kept clear of that).
   function footInView(felt, caption) {
     var bar = document.querySelector(".stepper");
-    if (!felt || !bar || getComputedStyle(bar).position !== "fixed") return;
+    if (!felt || !bar) return;
+    var fixed = getComputedStyle(bar).position === "fixed";
     var foot = felt.getBoundingClientRect().bottom + (parseFloat(felt.style.marginBottom) || 0);
-    var over = foot - bar.getBoundingClientRect().top;
+    var over = foot - (fixed ? bar.getBoundingClientRect().top : window.innerHeight);
     var room = caption ? caption.getBoundingClientRect().top : 0;
+    var head = document.querySelector(".review-head");
+    if (!fixed && head && getComputedStyle(head).position === "sticky") {
+      var seats = [].map.call(felt.querySelectorAll(".seat"), function (s) {
+        return s.getBoundingClientRect().top;
+      });
+      room = Math.min.apply(null, seats.concat(foot)) - head.offsetHeight;
+    }
     if (over > 0 && room > 0) window.scrollBy(0, Math.min(over, room));
   }
   document.addEventListener("keydown", function (event) {

@@ -125,23 +125,27 @@ WIDE_PILLS = """() => {  // on every seat, the widest a winner's pill says
   }
   window.dispatchEvent(new Event('resize'));  // (as new words come: static/js/felt.js fits)
 }"""
-OWN_SEAT = """() => {  // how far one's own seat hangs below the top of the bar at the foot
-  const seat = document.querySelector('.felt .seat.me').getBoundingClientRect();
-  return seat.bottom - document.querySelector('.stepper').getBoundingClientRect().top;
+OWN_SEAT = """() => {  // how far one's own seat hangs below the screen (a phone's: the top
+  const seat = document.querySelector('.felt .seat.me').getBoundingClientRect();  // of the
+  const bar = document.querySelector('.stepper');  // bar fixed at its foot)
+  const fixed = getComputedStyle(bar).position === 'fixed';
+  return seat.bottom - (fixed ? bar.getBoundingClientRect().top : innerHeight);
 }"""
 
 
 def _the_reviews_last_step_shows_ones_own_seat(page, base: str, invite: str, size: int) -> None:
-    """The review's showdown on a phone: one's own seat above the bar of steps at its foot,
-    and every seat's words on the screen, a winner's widest pill too."""
-    page.set_viewport_size(PHONE)
+    """The review's showdown on a laptop and a phone: one's own seat on the screen (on a
+    phone, above the bar of steps at its foot), its caption too, and every seat's words
+    on the screen, a winner's widest pill too."""
     page.goto(f"{base}/t/{invite}/hands/1/")
     last = page.get_attribute(".stepper", "data-total")
-    page.goto(f"{base}/t/{invite}/hands/1/?step={last}")
-    page.evaluate(SETTLED)
-    assert page.locator(".felt .seat .shown").count() == size
-    assert page.evaluate(OWN_SEAT) <= 0.5, (size, page.evaluate(OWN_SEAT))
-    assert page.locator(".step-taken").bounding_box()["y"] >= 0  # (its caption kept)
+    for screen in (LAPTOP, PHONE):
+        page.set_viewport_size(screen)
+        page.goto(f"{base}/t/{invite}/hands/1/?step={last}")
+        page.evaluate(SETTLED)
+        assert page.locator(".felt .seat .shown").count() == size
+        assert page.evaluate(OWN_SEAT) <= 0.5, (size, screen, page.evaluate(OWN_SEAT))
+        assert page.locator(".step-taken").bounding_box()["y"] >= 0  # (its caption kept)
     page.evaluate(WIDE_PILLS)
     page.evaluate(SETTLED)
     assert not [f for f in page.evaluate(LAYOUT) if "run off" in f], (size, page.evaluate(LAYOUT))
