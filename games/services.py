@@ -786,7 +786,7 @@ def cash_out(table: Table, player_id: int) -> int:
     _choice_goes_with(table, player)
     transfer = _moved(table, player, stacks.cash_out)
     chips = -transfer.amount if transfer else 0
-    if seated:  # the table hears it (the chat shows the host's lines as "Host …")
+    if seated:  # the table hears it, as the table's news (games.chat_html)
         _announce(table, f"The host removed {player.name} from the table, with {chips} chips.")
     return chips
 

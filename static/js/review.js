@@ -3,7 +3,7 @@
 // A step replaces the last in the browser's history, so that Back leaves the review
 // (to the hands list) rather than stepping back through it. The next step's page opens
 // with the felt where the reader had it on the screen (its caption, which may be longer
-// or shorter, kept in view), and its foot clear of the bar at a phone's foot.
+// or shorter, kept in view), and its foot, one's own seat, on the screen.
 (function () {
   "use strict";
   var asked = null;  // the step asked for, while its page is on its way
