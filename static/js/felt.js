@@ -3,10 +3,11 @@
 // seats meet each other or the middle (on a phone most of all, and at a full table on a
 // laptop too). The felt starts at the stylesheet's height and grows a rem at a time until
 // nothing meets (or, if no height up to a limit clears it all, takes the one where least
-// meets); never past the screen's height above a bar fixed at its foot, where one's own
-// seat would be hidden to clear a pixel elsewhere. Its margins then make room for what
-// rises above its top or hangs below its foot: a top seat, one's own and its pill. A
-// pill wider than its seat at the screen's edge moves back onto the screen.
+// meets); never past the screen's height between a bar fixed at its foot and a head stuck
+// to its top, where one's own seat would be hidden to clear a pixel elsewhere. Its
+// margins then make room for what rises above its top or hangs below its foot: a top
+// seat, one's own and its pill. A pill wider than its seat at the screen's edge moves
+// back onto the screen. Each fit is told as "felt:fitted" on the document.
 (function () {
   "use strict";
   var MOST = 30;  // rems the felt may grow by
@@ -46,10 +47,13 @@
     });
     return { above: above, below: below };
   }
-  function onScreen() {  // the screen's height above a bar fixed at its foot (a turn's, a rebuy's)
+  function onScreen() {  // the screen's height above a bar fixed at its foot (a turn's, a
+    // rebuy's) and below a head stuck to its top (a review's steps, wider than a phone)
     var bar = document.querySelector(".controls, .choose, .broke, .act-ahead, .stepper");
     var fixed = bar && getComputedStyle(bar).position === "fixed";
-    return window.innerHeight - (fixed ? bar.offsetHeight : 0);
+    var head = document.querySelector(".review-head");
+    var stuck = head && getComputedStyle(head).position === "sticky";
+    return window.innerHeight - (fixed ? bar.offsetHeight : 0) - (stuck ? head.offsetHeight : 0);
   }
   function onTheScreen(felt) {  // a pill wider than its seat at the screen's edge
     var width = document.documentElement.clientWidth, gap = 2;  // ("Wins 36, down 114")
@@ -88,6 +92,7 @@
     document.querySelectorAll(".felt").forEach(fit);
     page.style.minHeight = "";
     watch();
+    document.dispatchEvent(new Event("felt:fitted"));
   }
   // What changes a seat's or the middle's size without a new page part (a name grown
   // long, a font come late) fits the felt again too.

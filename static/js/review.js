@@ -30,10 +30,22 @@
     if (arrived && kept.felt !== null && felt) {  // (the page of the step asked for, only)
       window.scrollTo(0, window.scrollY + felt.getBoundingClientRect().top - kept.felt);
     }
+    place(felt, caption);
+    // A later fit (a font come late, the seats' first measure) moves the foot again: it is
+    // kept in view until the reader scrolls.
+    var refit = function () { place(felt, caption); };
+    document.addEventListener("felt:fitted", refit);
+    ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+      window.addEventListener(type, function () {
+        document.removeEventListener("felt:fitted", refit);
+      }, { once: true, passive: true });
+    });
+  });
+  function place(felt, caption) {
     footInView(felt, caption);
     var top = caption ? caption.getBoundingClientRect().top : 0;
     if (top < 0) window.scrollBy(0, top);
-  });
+  }
   // A felt grown for a showdown's hands can hang below the screen, one's own seat with
   // it (on a phone, below the bar of steps fixed at its foot): the page goes up as far as
   // that takes, keeping the caption in view (on a wider screen, it stays in the head that

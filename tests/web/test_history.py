@@ -24,6 +24,7 @@ from tests.rules.test_history import played
 from tests.rules.test_playout import Witness
 from tests.web.helpers import (
     assert_chips_balance,
+    cards_in,
     make_table,
     play_current_hand,
     seat_players,
@@ -32,7 +33,6 @@ from tests.web.helpers import (
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
-CARD = re.compile(r'data-card="(..)"|(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z])')
 
 
 def play_session(seed: int = 3) -> tuple[Table, dict[str, Client]]:
@@ -163,7 +163,7 @@ def test_reviewers_never_receive_hidden_cards_of_others():
                 client.get(f"/t/{table.invite}/hands/{hand.number}/hand.txt").content.decode()
             )
             for page in pages:
-                seen = {a or b for a, b in CARD.findall(page)}
+                seen = cards_in(page)
                 assert not seen - allowed, (
                     f"{name} was shown {seen - allowed} in hand {hand.number}"
                 )
@@ -213,10 +213,10 @@ def test_a_playing_hosts_exports_hold_no_folded_or_undealt_card():
         hidden += len(set().union(*witness.own.values()) - allowed)
         assert host.get(f"/t/{table.invite}/hands/{hand.number}/hand.json").status_code == 403
         text = host.get(f"/t/{table.invite}/hands/{hand.number}/hand.txt").content.decode()
-        seen = {a or b for a, b in CARD.findall(text)}
+        seen = cards_in(text)
         assert not seen - allowed, f"the host's export of hand {hand.number} holds {seen - allowed}"
     assert hidden > 0, "the session had no folded or undealt card to keep from the host"
-    shown = {a or b for a, b in CARD.findall(session_text)}
+    shown = cards_in(session_text)
     assert not shown - allowed_anywhere
 
 
