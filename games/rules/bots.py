@@ -68,8 +68,9 @@ HIGH_STRENGTH = {
     QUADS: 0.97,
     STRAIGHT_FLUSH: 1.0,
 }
-# An unpaired low by its top card (the ace counts as 1).
-LOW_STRENGTH = {5: 1.0, 6: 0.9, 7: 0.78, 8: 0.62, 9: 0.45, 10: 0.3}
+# An unpaired low by its top card (the ace counts as 1). A king-low is still worth more
+# than an ace-high high hand: a hand with no pair, straight or flush plays low.
+LOW_STRENGTH = {5: 1.0, 6: 0.9, 7: 0.78, 8: 0.62, 9: 0.45, 10: 0.3, 11: 0.22, 12: 0.19, 13: 0.16}
 # What a draw is worth before the draw, by what it keeps.
 DRAW_STRENGTH = {"flush": 0.4, "straight": 0.35, "low 4": 0.5, "low 3": 0.3}
 OMAHA_DISCOUNT = 0.1  # Omaha hands run stronger: the same hand is worth less there

@@ -164,7 +164,7 @@ def facing_a_pot_sized_bet(cards: str) -> dict:
 def test_it_folds_a_weak_hand_to_a_pot_sized_bet(seed):
     decision = choose(facing_a_pot_sized_bet("Qc Jd 9h 4s Tc"), random.Random(seed))
     assert decision.action == {"type": "fold"}
-    assert decision.why == "Queen high: folding, 10 to call into 20"
+    assert decision.why == "Q-J-10-9-4 low: folding, 10 to call into 20"
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -200,6 +200,13 @@ def declarations(low: str, first: str, second: str) -> tuple[str, str]:
 
 def test_it_declares_low_with_a_wheel_and_high_with_quads():
     assert declarations("ace-to-five", "5c 4d 3h 2s Ac", "Kc Kd Kh Ks 7c") == ("low", "high")
+
+
+def test_a_hand_with_no_pair_straight_or_flush_declares_low_however_high_its_cards():
+    # Queen-high or king-high wins no high half against a pair; as a low it may.
+    assert declarations("ace-to-five", "Qc 9d 7h 4s 2c", "Kc Jd 9h 8s 6c") == ("low", "low")
+    assert declarations("ace-to-six", "Kc Qd Jh 9s 7c", "Ac Kd 8h 6s 3c") == ("low", "low")
+    assert declarations("ace-to-five", "2c 2d 9h 8s 7c", "Kc Qd Jh 9s 6d") == ("high", "low")
 
 
 def test_it_declares_both_only_with_a_hand_strong_both_ways():
