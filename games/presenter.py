@@ -30,6 +30,7 @@ from games.rules.view import (
     stakes,
     taken_for,
     where_won,
+    winning,
 )
 from games.rules_pages import rules_link
 from games.state import TableSnapshot, choice_due, dealt_in, keep, snapshot
@@ -40,7 +41,7 @@ def event_text(event: dict, names: dict[int, str], back: frozenset[int] = frozen
     ``back``: the seats of a finished hand that won only their own chips ("gets back")."""
     who = names.get(event.get("seat"), f"seat {event.get('seat')}")
     marks = marked(names)  # "Q♠", as on the cards; a player called "As" stays "As"
-    wins = "gets back" if event.get("seat") in back else "wins"
+    wins = winning(event.get("seat"), back)
     line = _event_line(event, marks.get(event.get("seat"), who), marks, wins)
     text = faces_named(line, names)
     by = event.get("by")

@@ -27,6 +27,7 @@ from games.rules.view import (
     paid,
     pot_parts,
     where_won,
+    winning,
     won_halves,
 )
 from games.templatetags.poker import HISTORY_OPEN, card, runs_whole, won_net
@@ -177,7 +178,7 @@ def _just_won(context: dict) -> str:
     back = _gets_back(context)  # (only its own chips back: "gets back", as its seat says)
     said = ", ".join(
         f"<strong>{escape(names.get(seat, ''))}</strong> "
-        f"{'gets back' if seat in back else 'wins'} {amount}"
+        f"{winning(seat, back)} {amount}"
         f"{halves.get(seat, '')}"
         for seat, amount in won.items() if amount
     )  # fmt: skip
@@ -346,8 +347,8 @@ def _award(award: dict, back: set[int] = frozenset()) -> str:
     text = f"<strong>{escape(award['name'])}</strong>"
     if paid(award):
         where = ", ".join(where_won(award))
-        verb = "gets back" if award.get("seat") in back else "wins"
-        text += f" {verb} {award['amount']}" + (f" &middot; {escape(where)}" if where else "")
+        text += f" {winning(award.get('seat'), back)} {award['amount']}"
+        text += f" &middot; {escape(where)}" if where else ""
     elif award.get("pots"):  # (nothing won: which pots, where there are side pots)
         text += f" &middot; {escape(listed(award['pots']))}"
     if award.get("hand"):  # Sviten's Omaha half names its cards: "Js Ts with ..." as J♠ 10♠

@@ -43,6 +43,7 @@ from games.rules.view import (
     spent,
     view,
     where_won,
+    winning,
     won_halves,
 )
 
@@ -339,15 +340,6 @@ def _and_then(
     return ". ".join([words, *told])
 
 
-_GETS = {True: "gets back", False: "wins"}
-
-
-def _wins(won: int, put_in: int) -> str:
-    """What a seat did with what it won, as its seat said at the table: a seat that won
-    exactly what it put in "gets back" its own chips."""
-    return _GETS[won == put_in]
-
-
 def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, str]) -> dict:
     """The hand now as the reviewer may see it, but for the cards in the hands."""
     declarations = _declarations(hand, seat, show_all)
@@ -360,6 +352,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
     shown = shown_hands(hand)  # at the showdown, what each live hand makes: public then
     halves = won_halves(awards)  # who won which half, as the table's middle says it
     put_in = {s: p.contributed for s, p in hand.players.items()}
+    back = {s for s in won if won[s] and won[s] == put_in[s]}  # as view.got_back, by now
     # All or nothing: each winner's part, else "won by Ann and Bob"; so too with side pots,
     # too long for a phone's felt (unlike the table's middle: the showdown below tells each).
     side_pots = len({a.get("pot") for a in awards if a["amount"]}) > 1
@@ -373,7 +366,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
         "won": hand.pot if hand.finished else 0,
         "winners": listed([names[s] for s in won if won[s]]),  # "Ann and Cat", in award order
         "split": ", ".join(
-            f"{names[s]} {_wins(won[s], put_in[s])} {won[s]}{halves[s]}" for s in won if s in halves
+            f"{names[s]} {winning(s, back)} {won[s]}{halves[s]}" for s in won if s in halves
         ),
         "one_up": str(hand.one_up) if hand.one_up is not None else None,
         "one_up_for": names.get(hand.to_act) if hand.one_up is not None else None,
@@ -406,7 +399,7 @@ def _review_step(hand: Hand, seat: int | None, show_all: bool, names: dict[int, 
                 "text": award_text(
                     _shown(_named(a, names)),
                     names[a["seat"]],
-                    _wins(won[a["seat"]], put_in[a["seat"]]),
+                    winning(a["seat"], back),
                 ),
             }
             for a in sorted(awards, key=lambda a: not paid(a))  # who won first, as live
@@ -484,7 +477,7 @@ def text_log(
     ]
     result = hand.result()
     back = got_back(document, result)  # ("gets back" its own chips, as the table says)
-    lines += [award_text(_named(a, names), names[a["seat"]], _GETS[a["seat"] in back])
+    lines += [award_text(_named(a, names), names[a["seat"]], winning(a["seat"], back))
               for a in result["awards"]]  # fmt: skip
     shown, why = shown_hands(hand), beaten_words(beaten(hand), names)
     lines += [f"{names[s]} wins nothing with {shown[s]}: {why[s]}" for s in why]

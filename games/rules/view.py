@@ -8,6 +8,7 @@ showdown every live hand. A spectator (``seat=None``) sees the public part only.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from games.rules.catalog import GAMES
 from games.rules.config import HandConfig
@@ -279,6 +280,12 @@ def got_back(document: dict, result: dict) -> set[int]:
     ended = result.get("stacks", {})  # (none for a voided hand: nothing won)
     won = {a["seat"] for a in result.get("awards", []) if a["amount"]}
     return {seat for seat in won if ended.get(str(seat)) == began.get(seat)}
+
+
+def winning(seat: int | None, back: Collection[int]) -> str:
+    """How a seat's winnings are said: "gets back" for a seat in ``back`` (``got_back``:
+    it won only its own chips back), otherwise "wins"."""
+    return "gets back" if seat in back else "wins"
 
 
 def paid(award: dict) -> bool:
