@@ -148,8 +148,8 @@ def _step(context: dict) -> str:
         if table.practice and context["chooser_is_a_bot"]:  # (it picks as the deal comes)
             return _just_won(context) + _coming(table, context)
         return _just_won(context) + (
-            f"Dealer's choice: waiting for {name} (seat {chooser}, on the button) "
-            f"to pick the game.{clock(due, table.action_clock) if due else ''}")  # fmt: skip
+            f"Dealer's choice: waiting for {name} to pick the game."
+            f"{clock(due, table.action_clock) if due else ''}")  # fmt: skip
     if not chooser:  # (the next hand's button: none until two players can be dealt in)
         return _just_won(context) + "The next hand waits for two players who can be dealt in."
     return _just_won(context) + _coming(table, context)
@@ -176,13 +176,20 @@ def _just_won(context: dict) -> str:
         return ""
     names, halves = context["names"], won_halves(context["awards"])
     back = _gets_back(context)  # (only its own chips back: "gets back", as its seat says)
+    alike: dict[tuple[str, int, str], list[str]] = {}  # who won the same, in the same words
+    for seat, amount in won.items():
+        if amount:
+            said = (winning(seat, back), amount, halves.get(seat, ""))
+            alike.setdefault(said, []).append(f"<strong>{escape(names.get(seat, ''))}</strong>")
     said = ", ".join(
-        f"<strong>{escape(names.get(seat, ''))}</strong> "
-        f"{winning(seat, back)} {amount}"
-        f"{halves.get(seat, '')}"
-        for seat, amount in won.items() if amount
+        f"{who[0]} {verb} {amount}{part}" if len(who) == 1
+        else f"{listed(who)} {_PLURAL[verb]} {amount} each{part}"  # "(… side pot 1)", split
+        for (verb, amount, part), who in alike.items()
     )  # fmt: skip
     return f'<span class="just-won">Hand {last.number}: {said}.</span><br>' if said else ""
+
+
+_PLURAL = {"wins": "win", "gets back": "get back"}
 
 
 def _history_open(table) -> str:

@@ -294,8 +294,8 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             message = ""
         elif what == "cash-out":
             amount = services.leave(table.pk, key)
-            settle = "" if table.practice else (" The ledger's settle-up says who pays whom "
-                                                "once the game ends.")  # fmt: skip
+            settle = "" if table.practice else (" The Ledger tab says who pays whom, kept up "
+                                                "to date while the others play on.")  # fmt: skip
             worth = in_money(amount, None if table.practice else table.chip_value or None)
             worth = f" (worth {worth})" if worth is not None else ""
             message = f"You cashed out {amount} chips{worth}.{settle} Thanks for playing."

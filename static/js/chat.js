@@ -56,8 +56,37 @@
     if (list && scroll && !scroll.atBottom) list.scrollTop = scroll.top;
     else toBottom();
     scroll = null;
+    tellMine();
     showUnread();
   });
+
+  // The table's news that names oneself (a seat or a rebuy the host answered, a stack the
+  // host changed) is shown in the notice too while the drawer is shut, not only counted:
+  // it is the answer the player waits for. A notice still being read is not replaced,
+  // but for one that lasts only until this answer ("your rebuy waits for the host").
+  var toldUpTo = null;
+  function tellMine() {
+    var newest = newestLine();
+    var since = toldUpTo;
+    toldUpTo = newest;
+    var me = document.querySelector(".felt .seat.me .who strong");
+    var notice = document.getElementById("notice");
+    if (since === null || !me || !notice || !drawerShut()) return;
+    if (notice.classList.contains("error")) return;
+    if (notice.textContent.trim() && !notice.dataset.lastsWhile) return;
+    var name = me.textContent.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    var naming = new RegExp("(^|[^\\w])" + name + "(?![\\w])");
+    var mine = [].filter.call(document.querySelectorAll(".chat-lines li.told[data-line]"),
+      function (li) {
+        return parseInt(li.dataset.line, 10) > since && naming.test(li.textContent);
+      });
+    if (!mine.length) return;
+    notice.textContent = mine[mine.length - 1].textContent;
+    delete notice.dataset.lastsWhile;
+    delete notice.dataset.lastsSeen;
+    delete notice.dataset.shownAt;  // (table.js stamps it, and clears it once read)
+  }
+  document.addEventListener("DOMContentLoaded", function () { toldUpTo = newestLine(); });
 
   document.addEventListener("click", function (event) {
     var open = document.body.classList.contains("chat-open");

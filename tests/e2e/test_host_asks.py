@@ -1,6 +1,7 @@
 """A host who lets players in: a refused player finds their name still typed to ask
 again, and a box whose request the server took empties, while one refused keeps its
-number to mend (a rebuy asked for, a stack changed by the host)."""
+number to mend (a rebuy asked for, a stack changed by the host); the host's answer to a
+rebuy is told to the player on a phone at once, not only in the shut chat."""
 
 from __future__ import annotations
 
@@ -44,10 +45,11 @@ def test_a_refused_name_stays_and_a_box_the_server_took_empties(request, running
     gus.wait_for_selector("#rebuy-amount", state="detached")  # one at a time: it waits
     assert "waits for the host's answer" in gus.inner_text("#notice")
     host.click(".host-asks button:has-text('Approve')")
-    gus.wait_for_selector("#rebuy-waiting", state="detached")  # answered: the notice goes
-    assert gus.input_value("#rebuy-amount") == ""  # the box is back, empty
-    gus.wait_for_function("() => !document.getElementById('notice').textContent.trim()",
-                          timeout=2500)  # (not after its usual reading time)  # fmt: skip
+    gus.wait_for_selector("#rebuy-waiting", state="detached")  # answered: the notice says
+    assert gus.input_value("#rebuy-amount") == ""  # the box is back, empty  # so, at once
+    gus.wait_for_selector("#notice:has-text(\"The host approved Gus's rebuy of 50\")",
+                          timeout=2500)  # (not after the last notice's reading time)  # fmt: skip
+    gus.wait_for_function("() => !document.getElementById('notice').textContent.trim()")
     host.click("#host-players summary")
     row = host.locator(".player-row", has_text="Gus")
     row.locator("summary").click()

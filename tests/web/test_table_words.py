@@ -7,6 +7,7 @@ import random
 import re
 from datetime import timedelta
 from html import unescape
+from types import SimpleNamespace
 
 import pytest
 from django.test import Client
@@ -936,6 +937,26 @@ def test_a_player_who_left_is_still_named_in_the_last_hands_lines():
     log = html.split('<section class="log">')[1].split("</section>")[0]
     assert f"P{folder} folds" in log and f"seat {folder}" not in log
     assert "Newcomer" in html and "Newcomer calls" not in log
+
+
+def test_the_middle_says_once_what_several_winners_won_alike():
+    side = [{"seat": 1, "amount": 222, "half": "high", "pot": "Main pot"},
+            {"seat": 2, "amount": 222, "half": "low", "pot": "Main pot"},
+            {"seat": 1, "amount": 24, "half": "high", "pot": "Side pot 1"},
+            {"seat": 2, "amount": 24, "half": "low", "pot": "Side pot 1"}]  # fmt: skip
+    context = {"last_hand": SimpleNamespace(number=6), "winnings": {1: 246, 2: 246, 3: 0},
+               "names": {1: "Ann", 2: "Bob", 3: "Cat"}, "awards": side,
+               "put_in": {1: 127, 2: 127, 3: 120}}  # fmt: skip
+    said = (
+        "<strong>Ann</strong> and <strong>Bob</strong> win 246 each (222 main pot, 24 side pot 1)"
+    )
+    assert table_html._just_won(context) == f'<span class="just-won">Hand 6: {said}.</span><br>'
+    context["put_in"] = {1: 246, 2: 246, 3: 0}  # (each won its own back)
+    assert "<strong>Bob</strong> get back 246 each (" in table_html._just_won(context)
+    halves = [{**a, "pot": ""} for a in side[:2]]  # one pot: each its half, said apart
+    context |= {"awards": halves, "winnings": {1: 222, 2: 222}, "put_in": {}}
+    said = "<strong>Ann</strong> wins 222 (high half), <strong>Bob</strong> wins 222 (low half)"
+    assert said in table_html._just_won(context)
 
 
 def test_a_win_says_what_the_hand_left_the_seat_up_or_down():
