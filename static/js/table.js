@@ -121,8 +121,12 @@
     var hint = buyIn.parentNode.querySelector(".hint");
     var clock = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };  // (as times.js)
     var until = new Date(least.until).toLocaleTimeString([], clock);
-    if (hint) hint.textContent = chips + " to " + buyIn.max + " chips: you left the table " +
-      "lately, so at least " + chips + " until " + until;
+    if (!hint) return;
+    var range = chips === parseInt(buyIn.max, 10) ? chips : chips + " to " + buyIn.max;
+    var worth = hint.dataset.worth ? ", each worth " + hint.dataset.worth : "";
+    var least = chips === parseInt(buyIn.max, 10) ? "no less" : "at least " + chips;
+    hint.textContent = range + " chips" + worth + ": you left the table lately, so you " +
+      "come back with " + least + " until " + until;
   }
   document.addEventListener("DOMContentLoaded", askLeast);
   document.addEventListener("htmx:wsAfterMessage", askLeast);

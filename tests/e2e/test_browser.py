@@ -245,11 +245,20 @@ def test_the_join_form_asks_a_player_back_soon_for_what_they_left_with(running_s
         box.wait_for()
         assert box.get_attribute("min") == "300" and box.input_value() == "500"
         hint = cat.inner_text(".join label:has(#join-buy-in) .hint")
-        assert hint.startswith("300 to 500 chips: you left the table lately, so at least 300 ")
+        assert hint.startswith("300 to 500 chips: you left the table lately, so you come back "
+                               "with at least 300 until ")  # fmt: skip
         assert re.search(r" until [0-2]\d:[0-5]\d$", hint), hint  # 24-hour, as the hands list
         box.fill("150")  # the browser asks for more before the server is asked
         assert box.evaluate("el => el.validity.rangeUnderflow")
         cat.goto(link)
+    cat.fill(".join input[name=buy_in]", "500")
+    cat.click(".join button:has-text('Sit down')")
+    cat.wait_for_selector(".mine h2:has-text('seat')")
+    cat.once("dialog", lambda dialog: dialog.accept())
+    cat.click("button:has-text('Cash out and leave')")
+    cat.wait_for_selector("#notice:has-text('you buy in for at least 500')")
+    hint = cat.inner_text(".join label:has(#join-buy-in) .hint")  # the most is the least
+    assert hint.startswith("500 chips: you left the table lately, so you come back with no less")
 
 
 def test_cards_tapped_stay_tapped_through_pushes(request, running_server, chromium):

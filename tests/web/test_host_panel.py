@@ -280,6 +280,7 @@ def test_the_join_form_says_what_a_chip_is_worth_and_that_the_host_lets_you_in()
     guest = Client()
     page = guest.get(f"/t/{table.invite}/").content.decode()
     assert "100 to 500 chips, each worth 0.25" in page and "The host lets you in." in page
+    assert '<small class="hint" data-worth="0.25">' in page  # (kept when table.js rewrites it)
     guest.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Gus", "buy_in": 100})
     services.answer_seat_request(table.pk, Player.objects.get(name="Gus").pk, True)
     page = guest.get(f"/t/{table.invite}/").content.decode()
