@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -35,6 +36,18 @@ def test_with_approval_on_the_host_sits_at_once_and_others_wait():
     statuses = dict(Player.objects.values_list("name", "status"))
     assert statuses == {"Hal": "seated", "Gus": "requested"}
     assert table.ledger.filter(player__name="Hal", kind="buy-in").exists()
+
+
+def test_the_host_removes_others_and_leaves_by_their_own_cash_out():
+    host, table = host_table()
+    host.post(f"/t/{table.invite}/join/", {"seat": 1, "name": "Hal", "buy_in": 100})
+    guest = Client()
+    guest.get(f"/t/{table.invite}/")
+    guest.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Gus", "buy_in": 100})
+    players = host.get(f"/t/{table.invite}/").content.decode().split('id="host-players"')[1]
+    rows = dict(re.findall(r'player-row"><strong>(\w+)</strong>(.*?)</details>', players, re.S))
+    assert "Remove from the table" in rows["Gus"]
+    assert "Remove from the table" not in rows["Hal"]  # (their own bar has Cash out)
 
 
 def test_the_hosts_player_list_shows_stacks_as_they_are_in_the_hand():

@@ -107,14 +107,14 @@ def test_a_practice_tables_tools_speak_to_a_player_not_a_host():
     client = Client()
     table = open_practice(client, "levys", 2)
     page = client.get(f"/t/{table.invite}/").content.decode()
-    assert "<h2>Your practice table</h2>" in page and "<h2>Host</h2>" not in page
+    assert "<h2>Your practice table</h2>" in page and "<h2>Host tools</h2>" not in page
     assert "Host tools" not in page and "its chips are yours" not in page.lower()
     assert 'id="bot-buy-in"' in page  # more bots, still
     from tests.web.test_views import host_client
 
     host, real = host_client()
     page = host.get(f"/t/{real.invite}/").content.decode()
-    assert "<h2>Host</h2>" in page and "Host tools" in page and "its chips are yours" in page
+    assert "<h2>Host tools</h2>" in page and "Host tools" in page and "its chips are yours" in page
 
 
 def test_a_practice_ledger_asks_nobody_to_settle_up():
