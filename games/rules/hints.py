@@ -41,7 +41,7 @@ LOW_SPOILED = {  # the low the hand plays, at the choice it counts for
 }
 DECLARE_FOR_THE_ACTOR = {
     "chips": "Chips in fist: High, Low or Both. Declaring Both, you must win both ways "
-    f"outright, {BOTH_OR_NOTHING} Nobody sees your choice until everyone has chosen.",
+    f"outright, {BOTH_OR_NOTHING}",  # (the buttons' line says it is secret until all chose)
     "vocal": "Declare High, Low or Both, out loud: everyone hears it. Declaring Both, you "
     f"must win both ways outright, {BOTH_OR_NOTHING}",
 }
