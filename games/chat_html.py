@@ -34,13 +34,15 @@ def lines(context: dict) -> str:
     return html
 
 
-def _line(pk: int, name: str, by_host: bool, text: str, told: bool) -> str:
+def _line(pk: int, name: str, by_host: bool, text: str, told: bool, about: int | None) -> str:
     """One line: a line said, after its speaker in bold; or the table's own news (``told``),
-    set apart from speech as one sentence: "Ann is away: …", "The host changed: …"."""
+    set apart from speech as one sentence: "Ann is away: …", "The host changed: …"; news
+    about a player names their seat (static/js/chat.js tells it to them)."""
     if not told:
         return f'<li data-line="{pk}"><b>{escape(speaker(name, by_host))}</b> {escape(text)}</li>'
     said = f"{name} {text}" if name and not by_host else text  # (in a player's name, or not)
-    return f'<li data-line="{pk}" class="told">{escape(said)}</li>'
+    seat = f' data-about="{about}"' if about else ""
+    return f'<li data-line="{pk}" class="told"{seat}>{escape(said)}</li>'
 
 
 def say_box(context: dict) -> str:

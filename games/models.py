@@ -203,10 +203,13 @@ class ChatLine(models.Model):
     ``name`` is the speaker's name as it was when the line was said ("" for a host without
     a seat); ``player`` is None for a host without a seat. ``told``: the table's own news
     (a change of the stakes, a rebuy answered, a player leaving), not typed, so not counted
-    against anyone's rate."""
+    against anyone's rate; ``about``: the player such news is about, if one."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_lines")
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL)
+    about = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     name = models.CharField(max_length=24, blank=True, default="")
     by_host = models.BooleanField(default=False)
     told = models.BooleanField(default=False)

@@ -521,25 +521,28 @@ def _announcement_lines(start: str, told: list[str], most: int = 200) -> list[st
     return [*lines, start + "; ".join(parts) + "."] if parts else lines
 
 
-def _announce(table: Table, text: str) -> None:
+def _announce(table: Table, text: str, about: Player | None = None) -> None:
     """A line in the chat from the host (their seat unnamed) that every player should hear:
-    a change of the stakes, a stack changed by the host."""
+    a change of the stakes, a stack changed by the host (``about``: that player)."""
     if len(text) > 200:  # a chat line's most, cut between words
         text = text[:199].rsplit(" ", 1)[0] + "\u2026"
-    chat_line(table, None, text, by_host=True, now=timezone.now(), told=True)
+    chat_line(table, None, text, by_host=True, now=timezone.now(), told=True, about=about)
 
 
 def chat_line(
     table: Table, speaker: Player | None, text: str, by_host: bool, now: datetime,
-    told: bool = False,
+    told: bool = False, about: Player | None = None,
 ) -> None:  # fmt: skip
     """Write a chat line and show it with the table's newest lines in the version made
-    (``told``: the table's news, not a line typed)."""
+    (``told``: the table's news, not a line typed, ``about`` a player: by default the one
+    in whose name it is told)."""
     name = speaker.name if speaker else ""
+    about = about or (speaker if told else None)
     line = statements.create(ChatLine(table=table, player=speaker, by_host=by_host, text=text,
-                                      name=name, created=now, told=told))  # fmt: skip
+                                      name=name, created=now, told=told, about=about))  # fmt: skip
     chat = table.change.chat if table.change.chat is not None else table.change.held.chat
-    table.change.chat = (*chat, (line.pk, line.name, line.by_host, line.text, told))[-CHAT_SHOWN:]
+    said = (line.pk, line.name, line.by_host, line.text, told, about.seat if about else None)
+    table.change.chat = (*chat, said)[-CHAT_SHOWN:]
 
 
 @writes_table
@@ -712,11 +715,11 @@ def answer_rebuy(table: Table, player_id: int, approve: bool) -> str:
     name = player.name
     if transfer and transfer.amount:
         _announce(table, f"The host approved {name}'s rebuy of {transfer.amount}: {name}'s "
-                         f"stack is {player.stack}.")  # fmt: skip
+                         f"stack is {player.stack}.", about=player)  # fmt: skip
     elif transfer:  # approved with no room left: dropped, as its note says
-        _announce(table, f"{transfer.note}.")
+        _announce(table, f"{transfer.note}.", about=player)
     elif asked:  # (no stack named: mid-hand, the felt shows the stack in play)
-        _announce(table, f"The host refused {name}'s rebuy of {asked}.")
+        _announce(table, f"The host refused {name}'s rebuy of {asked}.", about=player)
     _button_taken_back(table, chooser)
     return told
 
@@ -734,7 +737,7 @@ def adjust_stack(
     how = "a correction, no money" if kind == "correction" else how
     told = (f"{player.name}'s stack {amount:+d} ({how}{': ' + note if note else ''}),"
             f" now {player.stack}.")  # fmt: skip
-    _announce(table, told)
+    _announce(table, told, about=player)
     _button_taken_back(table, chooser)
     return told
 

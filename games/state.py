@@ -216,7 +216,8 @@ def chat_lines(table_id: int) -> tuple[tuple, ...]:
     """The chat's latest lines, oldest first, as a snapshot keeps them."""
     # by the time said: ids are reserved by each process ahead, not given in order
     rows = ChatLine.objects.filter(table_id=table_id).order_by("-created", "-id")
-    return tuple(reversed(rows.values_list("id", "name", "by_host", "text", "told")[:CHAT_SHOWN]))
+    said = rows.values_list("id", "name", "by_host", "text", "told", "about__seat")
+    return tuple(reversed(said[:CHAT_SHOWN]))
 
 
 def choice_due(shot: TableSnapshot) -> datetime | None:

@@ -148,7 +148,8 @@ def _step(context: dict) -> str:
         if table.practice and context["chooser_is_a_bot"]:  # (it picks as the deal comes)
             return _just_won(context) + _coming(table, context)
         return _just_won(context) + (
-            f"Dealer's choice: waiting for {name} to pick the game."
+            f'Dealer\'s choice: waiting for <span class="named" data-named="{chooser}">{name}'
+            "</span> to pick the game."  # (to the picker: "for you", static/js/table.js)
             f"{clock(due, table.action_clock) if due else ''}")  # fmt: skip
     if not chooser:  # (the next hand's button: none until two players can be dealt in)
         return _just_won(context) + "The next hand waits for two players who can be dealt in."
@@ -179,8 +180,8 @@ def _just_won(context: dict) -> str:
     alike: dict[tuple[str, int, str], list[str]] = {}  # who won the same, in the same words
     for seat, amount in won.items():
         if amount:
-            said = (winning(seat, back), amount, halves.get(seat, ""))
-            alike.setdefault(said, []).append(f"<strong>{escape(names.get(seat, ''))}</strong>")
+            words = (winning(seat, back), amount, halves.get(seat, ""))
+            alike.setdefault(words, []).append(f"<strong>{escape(names.get(seat, ''))}</strong>")
     said = ", ".join(
         f"{who[0]} {verb} {amount}{part}" if len(who) == 1
         else f"{listed(who)} {_PLURAL[verb]} {amount} each{part}"  # "(… side pot 1)", split

@@ -265,8 +265,10 @@ def join(request: HttpRequest, invite: str) -> HttpResponse:
     except ServiceError as error:
         return notice(request, str(error), error=True)
     if player.status == Player.REQUESTED:
-        return notice(
-            request, f"Asked the host for seat {player.seat}: you sit down once they let you in."
+        return notice(  # (it goes with the host's answer)
+            request,
+            f"Asked the host for seat {player.seat}: you sit down once they let you in.",
+            lasts_while="#seat-waiting",
         )
     return notice(request, f"Welcome, {player.name}: you are in seat {player.seat}.")
 
@@ -285,7 +287,8 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         elif what == "rebuy":
             amount = cleaned(RebuyForm(request.POST))["amount"]
             message = services.request_rebuy(table.pk, key, amount, host=is_host(request, table))
-            waiting = "#rebuy-waiting"  # (a rebuy asked for: the notice goes with the answer)
+            if "asked for" in message:  # (not added at once: it goes with the host's answer)
+                waiting = "#rebuy-waiting"
         elif what == "deal-now":  # (at a practice table: the hand dealt says it)
             after = request.POST.get("after")  # the hand whose result the page showed
             if after is not None and not after.isdigit():
@@ -294,8 +297,7 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             message = ""
         elif what == "cash-out":
             amount = services.leave(table.pk, key)
-            settle = "" if table.practice else (" The Ledger tab says who pays whom, kept up "
-                                                "to date while the others play on.")  # fmt: skip
+            settle = "" if table.practice else " The Ledger tab says who pays whom."
             worth = in_money(amount, None if table.practice else table.chip_value or None)
             worth = f" (worth {worth})" if worth is not None else ""
             message = f"You cashed out {amount} chips{worth}.{settle} Thanks for playing."

@@ -60,33 +60,39 @@
     showUnread();
   });
 
-  // The table's news that names oneself (a seat or a rebuy the host answered, a stack the
-  // host changed) is shown in the notice too while the drawer is shut, not only counted:
-  // it is the answer the player waits for. A notice still being read is not replaced,
-  // but for one that lasts only until this answer ("your rebuy waits for the host").
-  var toldUpTo = null;
+  // The table's news about oneself (the host's answer to one's rebuy, one's seat taken,
+  // one's stack changed by the host: a line marked with one's seat) is shown in the notice
+  // too while the drawer is shut, not only counted: it is the answer the player waits
+  // for. It waits for a notice still being read, but for one that lasts only until this
+  // answer ("your rebuy waits for the host").
+  var toldUpTo = null, news = null;
   function tellMine() {
-    var newest = newestLine();
-    var since = toldUpTo;
+    var newest = newestLine(), since = toldUpTo;
     toldUpTo = newest;
-    var me = document.querySelector(".felt .seat.me .who strong");
-    var notice = document.getElementById("notice");
-    if (since === null || !me || !notice || !drawerShut()) return;
-    if (notice.classList.contains("error")) return;
-    if (notice.textContent.trim() && !notice.dataset.lastsWhile) return;
-    var name = me.textContent.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    var naming = new RegExp("(^|[^\\w])" + name + "(?![\\w])");
-    var mine = [].filter.call(document.querySelectorAll(".chat-lines li.told[data-line]"),
-      function (li) {
-        return parseInt(li.dataset.line, 10) > since && naming.test(li.textContent);
+    var me = document.querySelector(".felt .seat.me");
+    if (since === null || !me) return;
+    document.querySelectorAll('.chat-lines li.told[data-about="' + me.dataset.seat + '"]')
+      .forEach(function (li) {
+        if (parseInt(li.dataset.line, 10) > since) news = li.textContent;
       });
-    if (!mine.length) return;
-    notice.textContent = mine[mine.length - 1].textContent;
+    showNews();
+  }
+  function showNews() {
+    var notice = document.getElementById("notice");
+    if (!drawerShut()) news = null;  // (read in the chat)
+    if (!news || !notice) return;
+    var about = notice.dataset.lastsWhile;  // (a notice about a part: it goes with it)
+    var answered = about && !document.querySelector(about);
+    if (notice.textContent.trim() && !answered) return;  // (still being read)
+    notice.textContent = news;
+    notice.classList.remove("error");
     delete notice.dataset.lastsWhile;
     delete notice.dataset.lastsSeen;
     delete notice.dataset.shownAt;  // (table.js stamps it, and clears it once read)
+    news = null;
   }
   document.addEventListener("DOMContentLoaded", function () { toldUpTo = newestLine(); });
+  setInterval(showNews, 500);
 
   document.addEventListener("click", function (event) {
     var open = document.body.classList.contains("chat-open");

@@ -32,14 +32,14 @@
     }
     place(felt, caption);
     // A later fit (a font come late, the seats' first measure) moves the foot again: it is
-    // kept in view until the reader scrolls.
+    // kept in view for the page's first seconds, until the reader moves it themselves.
     var refit = function () { place(felt, caption); };
+    var done = function () { document.removeEventListener("felt:fitted", refit); };
     document.addEventListener("felt:fitted", refit);
     ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
-      window.addEventListener(type, function () {
-        document.removeEventListener("felt:fitted", refit);
-      }, { once: true, passive: true });
+      window.addEventListener(type, done, { once: true, passive: true });
     });
+    setTimeout(done, 3000);
   });
   function place(felt, caption) {
     footInView(felt, caption);

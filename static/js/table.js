@@ -124,10 +124,20 @@
     if (!hint) return;
     var range = chips === parseInt(buyIn.max, 10) ? chips : chips + " to " + buyIn.max;
     var worth = hint.dataset.worth ? ", each worth " + hint.dataset.worth : "";
-    var least = chips === parseInt(buyIn.max, 10) ? "no less" : "at least " + chips;
+    var atLeast = chips === parseInt(buyIn.max, 10) ? "no less" : "at least " + chips;
     hint.textContent = range + " chips" + worth + ": you left the table lately, so you " +
-      "come back with " + least + " until " + until;
+      "come back with " + atLeast + " until " + until;
   }
+  // The middle is the same for every viewer; where it names the viewer's own seat
+  // ("waiting for Ann to pick the game"), Ann reads "you".
+  function youInTheMiddle() {
+    var mine = document.querySelector(".felt .seat.me");
+    if (!mine) return;
+    document.querySelectorAll('.felt .middle .named[data-named="' + mine.dataset.seat + '"]')
+      .forEach(function (name) { name.textContent = "you"; });
+  }
+  document.addEventListener("DOMContentLoaded", youInTheMiddle);
+  document.addEventListener("htmx:wsAfterMessage", youInTheMiddle);
   document.addEventListener("DOMContentLoaded", askLeast);
   document.addEventListener("htmx:wsAfterMessage", askLeast);
   document.addEventListener("htmx:afterSwap", function () {

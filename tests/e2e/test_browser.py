@@ -503,6 +503,10 @@ def test_the_player_on_the_button_picks_the_game_from_the_bar_on_a_phone(running
         host.wait_for_timeout(100)
     (chooser,) = asked
     chooser.wait_for_function("document.title.startsWith('\\u25cf Your turn')")
+    other = next(p for p in pages.values() if p is not chooser)  # the middle, to each:
+    assert "waiting for you to pick the game" in chooser.inner_text(".felt .middle")
+    name = chooser.inner_text(".felt .seat.me .who strong")
+    other.wait_for_selector(f".felt .middle:has-text('waiting for {name} to pick the game')")
     for box in chooser.locator(".choose button").evaluate_all(
         "els => els.map(e => e.getBoundingClientRect().toJSON())"
     ):

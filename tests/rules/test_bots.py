@@ -149,6 +149,7 @@ def reveal_order(cards: str) -> list[str]:
 
 def test_it_puts_its_strongest_cards_last_in_the_reveal_order():
     assert reveal_order("9c Ks 5h Kd Qd") == ["5h", "9c", "Qd", "Ks", "Kd"]
+    assert reveal_order("9h Qc 2c 7d 4s") == ["Qc", "9h", "7d", "4s", "2c"]  # no pair: low
     assert reveal_order("6d 8c Ac 4s 2h") == ["8c", "6d", "4s", "2h", "Ac"]  # playing low
 
 

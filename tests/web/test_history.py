@@ -121,6 +121,7 @@ def test_a_played_session_replays_exports_and_balances():
     assert "players who left included" in page  # one cashed out: they settle here too
     said = page.index("If nobody has paid for chips yet")  # when they apply, said before
     assert said < page.index('<ul class="payments">')  # the payments, not folded away
+    assert page.index("<h2>Settle up</h2>") < page.index('class="ledger book"')  # first
     bank = page.split('<ul class="bank-pays">')[1].split("</ul>")[0]  # the other way, told
     for row in book.rows:  # alike: the bank pays each stack
         owed = f"<li>{row.label}: {row.stack} chip"

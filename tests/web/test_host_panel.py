@@ -178,8 +178,11 @@ def test_the_chat_tells_everyone_of_new_stakes_and_of_a_stack_the_host_changed()
     ]  # fmt: skip
     page = Client().get(f"/t/{table.invite}/").content.decode()
     pk = ChatLine.objects.get(text__startswith="Ann's stack +50").pk
-    assert f'<li data-line="{pk}" class="told">Ann&#x27;s stack +50' in page  # the table's news
-    assert 'class="told">Ann sits down in seat 1' in page  # (one sentence, in her name)
+    said = f'<li data-line="{pk}" class="told" data-about="1">Ann&#x27;s stack +50'  # the
+    assert said in page  # table's news, about Ann in seat 1 (static/js/chat.js tells her)
+    assert 'class="told" data-about="1">Ann sits down in seat 1' in page  # (in her name)
+    assert 'class="told">The host changed: action clock' in page  # (about nobody)
+    assert ChatLine.objects.get(pk=pk).about == ann
 
 
 def test_many_changes_at_once_are_told_whole_over_several_chat_lines():

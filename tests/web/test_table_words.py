@@ -382,6 +382,8 @@ def test_a_dealers_choice_goes_with_a_chooser_who_goes_before_the_deal(how):
     shot = state.latest_snapshot(table.pk)
     assert shot.table.chosen_game == "" and shot.button_next not in (None, chooser)
     assert "to pick the game" in page(shot.table, None)  # the new button's player picks
+    named = f'waiting for <span class="named" data-named="{shot.button_next}">'  # ("you", to
+    assert named in page(shot.table, None)  # the picker: static/js/table.js)
 
 
 def test_between_hands_at_dealers_choice_only_the_chooser_has_the_button():
@@ -443,7 +445,7 @@ def test_after_a_long_pause_the_button_still_gets_the_whole_clock_to_choose():
     resumed = timezone.now() + timedelta(minutes=10)
     services.set_dealing(table.pk, True, now=resumed)
     assert state.current_hand(table) is None
-    assert "waiting for P" in page(table, None)  # the button is asked, not passed over
+    assert "waiting for <span" in page(table, None)  # the button is asked, not passed over
     services.tick(table.pk, now=resumed + timedelta(seconds=15))
     assert state.current_hand(table) is None
     services.tick(table.pk, now=resumed + timedelta(seconds=21))
