@@ -534,10 +534,10 @@ def chat_line(
     told: bool = False, about: Player | None = None,
 ) -> None:  # fmt: skip
     """Write a chat line and show it with the table's newest lines in the version made
-    (``told``: the table's news, not a line typed, ``about`` a player: by default the one
-    in whose name it is told)."""
+    (``told``: the table's news, not a line typed; ``about``: the player it answers, who
+    did not see it come: a seat or a rebuy the host let in, a rebuy added as a hand ends,
+    a stack changed, a removal)."""
     name = speaker.name if speaker else ""
-    about = about or (speaker if told else None)
     line = statements.create(ChatLine(table=table, player=speaker, by_host=by_host, text=text,
                                       name=name, created=now, told=told, about=about))  # fmt: skip
     chat = table.change.chat if table.change.chat is not None else table.change.held.chat
@@ -577,7 +577,7 @@ def request_seat(
     if any(p.session_key == session_key for p in players(table)):
         raise ServiceError("you already have a seat at this table")
     name, at_once = _ruled(seating.ask_seat, _seats(table), seat, name, buy_in, host)
-    left = _last_cash_out(table, session_key)
+    left = last_cash_out(table, session_key)
     if left is not None and not table.practice:
         ago = ((now or timezone.now()) - left.created).total_seconds() / 60
         _ruled(seating.back_with_enough, -left.amount, ago, table.max_buy_in, buy_in)
@@ -588,7 +588,7 @@ def request_seat(
     return player
 
 
-def _last_cash_out(table: Table, session_key: str) -> LedgerEntry | None:
+def last_cash_out(table: Table, session_key: str) -> LedgerEntry | None:
     """The cash-out by whoever sat at ``table`` from this browser, if it is their latest
     move of money there (a buy-in since has used it; leaving with nothing writes none)."""
     moves = LedgerEntry.objects.filter(table=table, player__session_key=session_key,
@@ -635,12 +635,12 @@ def _seat(table: Table, player: Player, now: datetime) -> None:
     _deal_if_ready(table, now)
 
 
-def _heard_sitting(table: Table, player: Player, now: datetime) -> None:
+def _heard_sitting(table: Table, player: Player, now: datetime, let_in: bool = False) -> None:
     """The table hears who sits down, in their name, as it hears who leaves (not a
-    practice table's bots, seated all at once as it opens)."""
+    practice table's bots, seated all at once as it opens); ``let_in``: by the host."""
     if player.status == Player.SEATED and not (table.practice and player.bot):
         chat_line(table, player, f"sits down in seat {player.seat}, with {player.stack} chips.",
-                  by_host=False, now=now, told=True)  # fmt: skip
+                  by_host=False, now=now, told=True, about=player if let_in else None)  # fmt: skip
 
 
 def _requested(table: Table, player_id: int) -> Player:
@@ -663,7 +663,7 @@ def answer_seat_request(
     chooser = _chooser(table)
     _moved(table, player, stacks.take_seat, player.buy_in, approve)
     if approve:
-        _heard_sitting(table, player, now or timezone.now())
+        _heard_sitting(table, player, now or timezone.now(), let_in=True)
         _button_taken_back(table, chooser)
         _deal_if_ready(table, now or timezone.now())
 
@@ -790,7 +790,8 @@ def cash_out(table: Table, player_id: int) -> int:
     transfer = _moved(table, player, stacks.cash_out)
     chips = -transfer.amount if transfer else 0
     if seated:  # the table hears it, as the table's news (games.chat_html)
-        _announce(table, f"The host removed {player.name} from the table, with {chips} chips.")
+        _announce(table, f"The host removed {player.name} from the table, with {chips} chips.",
+                  about=player)  # fmt: skip
     return chips
 
 
@@ -1129,16 +1130,20 @@ def _apply_waiting_rebuys(table: Table) -> None:
         return
     for player in players(table):
         if player.rebuy_request and player.status == Player.SEATED:
-            _rebought(table, player, _moved(table, player, stacks.add_rebuy, table.max_buy_in))
+            added = _moved(table, player, stacks.add_rebuy, table.max_buy_in)
+            _rebought(table, player, added, waited=True)
 
 
-def _rebought(table: Table, player: Player, transfer: Transfer | None) -> None:
+def _rebought(
+    table: Table, player: Player, transfer: Transfer | None, waited: bool = False
+) -> None:
     """The table hears of a rebuy added, in the player's name: one added as a hand ends
-    makes a stack whole again at the showdown where it has just lost its chips. (One the
-    host approves, the host's answer tells.)"""
+    (``waited``) makes a stack whole again at the showdown where it has just lost its
+    chips. (One the host approves, the host's answer tells.)"""
     if transfer is not None and transfer.amount:
         chat_line(table, player, f"rebuys {transfer.amount}, for a stack of {player.stack}.",
-                  by_host=False, now=timezone.now(), told=True)  # fmt: skip
+                  by_host=False, now=timezone.now(), told=True,
+                  about=player if waited else None)  # fmt: skip
 
 
 @writes_table

@@ -195,8 +195,23 @@ def table_page(request: HttpRequest, invite: str) -> HttpResponse:
             "this_machine_only": _loopback(request.get_host()),
             "dealt_before": table.hands.exists(),  # (the invite folds away once dealing)
             "intros": intros(),
+            "least": _least_back(request, table, viewer),
         },
     )
+
+
+def _least_back(request: HttpRequest, table: Table, viewer: Viewer) -> tuple[int, int] | None:
+    """The least this browser may buy in for, and until when (epoch seconds), where it left
+    the table with chips lately (seating.back_with_enough): a cash-out's answer says it, and
+    so does the page opened again, a player the host removed included (table.js keeps it)."""
+    if viewer.seat is not None or table.practice:
+        return None
+    left = services.last_cash_out(table, session_key(request))
+    until = left and int(left.created.timestamp()) + 60 * COMING_BACK
+    least = min(-left.amount, table.max_buy_in) if left else 0
+    if not left or until < time.time() or least <= table.min_buy_in:
+        return None
+    return least, until
 
 
 def intros() -> list[dict]:

@@ -65,13 +65,15 @@
   // too while the drawer is shut, not only counted: it is the answer the player waits
   // for. It waits for a notice still being read, but for one that lasts only until this
   // answer ("your rebuy waits for the host").
-  var toldUpTo = null, news = null;
-  function tellMine() {
+  var toldUpTo = null, news = null, mySeat = null;  // (the seat kept: the host's removal
+  function tellMine() {  // is told to one whose seat has just gone)
     var newest = newestLine(), since = toldUpTo;
     toldUpTo = newest;
     var me = document.querySelector(".felt .seat.me");
-    if (since === null || !me) return;
-    document.querySelectorAll('.chat-lines li.told[data-about="' + me.dataset.seat + '"]')
+    var seat = me ? me.dataset.seat : mySeat;
+    if (me) mySeat = seat;
+    if (since === null || !seat) return;
+    document.querySelectorAll('.chat-lines li.told[data-about="' + seat + '"]')
       .forEach(function (li) {
         if (parseInt(li.dataset.line, 10) > since) news = li.textContent;
       });
@@ -91,7 +93,11 @@
     delete notice.dataset.shownAt;  // (table.js stamps it, and clears it once read)
     news = null;
   }
-  document.addEventListener("DOMContentLoaded", function () { toldUpTo = newestLine(); });
+  document.addEventListener("DOMContentLoaded", function () {
+    toldUpTo = newestLine();
+    var me = document.querySelector(".felt .seat.me");
+    mySeat = me && me.dataset.seat;
+  });
   setInterval(showNews, 500);
 
   document.addEventListener("click", function (event) {

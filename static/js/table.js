@@ -107,8 +107,9 @@
     var buyIn = document.getElementById("join-buy-in");
     if (buyIn) buyIn.value = asked.buyIn;
   }
-  // After a cash-out the server says the least this browser may buy in for a while
-  // (games.rules.seating.back_with_enough); the join form asks no less.
+  // After a cash-out (or a removal by the host) the server says the least this browser
+  // may buy in for a while (games.rules.seating.back_with_enough); the join form asks no
+  // less.
   function askLeast() {
     var buyIn = document.getElementById("join-buy-in");
     var least = JSON.parse(stored("pokerhome-least" + location.pathname) || "null");
@@ -140,7 +141,7 @@
   document.addEventListener("htmx:wsAfterMessage", youInTheMiddle);
   document.addEventListener("DOMContentLoaded", askLeast);
   document.addEventListener("htmx:wsAfterMessage", askLeast);
-  document.addEventListener("htmx:afterSwap", function () {
+  function keepLeast() {  // told by a cash-out's answer, or by the page as it opens
     var told = document.querySelector("#notice[data-buy-in-least]");
     if (!told) return;
     store("pokerhome-least" + location.pathname, JSON.stringify({
@@ -148,7 +149,9 @@
       until: 1000 * parseInt(told.dataset.buyInUntil, 10) }));
     told.removeAttribute("data-buy-in-least");
     askLeast();
-  });
+  }
+  document.addEventListener("DOMContentLoaded", keepLeast);
+  document.addEventListener("htmx:afterSwap", keepLeast);
   document.addEventListener("DOMContentLoaded", offerName);
   document.addEventListener("htmx:wsAfterMessage", offerName);  // before the listener that
   // puts back what the person had typed (added below): their own choice wins

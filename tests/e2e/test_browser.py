@@ -259,6 +259,16 @@ def test_the_join_form_asks_a_player_back_soon_for_what_they_left_with(running_s
     cat.wait_for_selector("#notice:has-text('you buy in for at least 500')")
     hint = cat.inner_text(".join label:has(#join-buy-in) .hint")  # the most is the least
     assert hint.startswith("500 chips: you left the table lately, so you come back with no less")
+    cat.click(".join button:has-text('Sit down')")
+    cat.wait_for_selector(".mine h2:has-text('seat')")
+    host.click("#host-players summary")  # the host removes her: she is told, and her
+    host.once("dialog", lambda dialog: dialog.accept())  # page asks no less of her
+    host.locator(".player-row", has_text="Cat").locator("button:has-text('Remove')").click()
+    cat.wait_for_selector("#notice:has-text('The host removed Cat from the table')")
+    cat.evaluate("localStorage.clear(); sessionStorage.clear()")  # (a page opened anew)
+    cat.goto(link)
+    hint = cat.inner_text(".join label:has(#join-buy-in) .hint")
+    assert hint.startswith("500 chips: you left the table lately, so you come back with no less")
 
 
 def test_cards_tapped_stay_tapped_through_pushes(request, running_server, chromium):

@@ -36,6 +36,12 @@ def test_with_approval_on_the_host_sits_at_once_and_others_wait():
     statuses = dict(Player.objects.values_list("name", "status"))
     assert statuses == {"Hal": "seated", "Gus": "requested"}
     assert table.ledger.filter(player__name="Hal", kind="buy-in").exists()
+    gus = Player.objects.get(name="Gus")
+    services.answer_seat_request(table.pk, gus.pk, True)
+    sat = ChatLine.objects.filter(text__startswith="sits down")  # the answer Gus waited for
+    assert dict(sat.values_list("name", "about")) == {"Hal": None, "Gus": gus.pk}
+    page = guest.get(f"/t/{table.invite}/").content.decode()
+    assert 'class="told" data-about="2">Gus sits down in seat 2' in page
 
 
 def test_the_host_removes_others_and_leaves_by_their_own_cash_out():
@@ -180,7 +186,7 @@ def test_the_chat_tells_everyone_of_new_stakes_and_of_a_stack_the_host_changed()
     pk = ChatLine.objects.get(text__startswith="Ann's stack +50").pk
     said = f'<li data-line="{pk}" class="told" data-about="1">Ann&#x27;s stack +50'  # the
     assert said in page  # table's news, about Ann in seat 1 (static/js/chat.js tells her)
-    assert 'class="told" data-about="1">Ann sits down in seat 1' in page  # (in her name)
+    assert 'class="told">Ann sits down in seat 1' in page  # (in her name: she saw it)
     assert 'class="told">The host changed: action clock' in page  # (about nobody)
     assert ChatLine.objects.get(pk=pk).about == ann
 

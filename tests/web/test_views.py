@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games import services, state
 from games.models import LedgerEntry, Player, Table
+from games.rules.seating import COMING_BACK
 from tests.web.helpers import make_table, seat_players
 
 pytestmark = pytest.mark.django_db
@@ -134,6 +135,23 @@ def test_joining_and_the_player_controls_work_through_the_forms():
     response = ann.post(f"/t/{table.invite}/me/cash-out/")
     assert "cashed out 200 chips" in response.content.decode()
     assert Player.objects.get(name="Ann").status == "left"
+
+
+def test_a_player_the_host_removed_finds_the_least_they_may_come_back_with():
+    _client, table = host_client()
+    ann = Client()
+    ann.get(f"/t/{table.invite}/")
+    ann.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Ann", "buy_in": 150})
+    seated = Player.objects.get(name="Ann")
+    assert "data-buy-in-least" not in ann.get(f"/t/{table.invite}/").content.decode()
+    services.cash_out(table.pk, seated.pk)  # the host removes her: no answer reaches her
+    notice = ann.get(f"/t/{table.invite}/").content.decode().split('id="notice"')[1][:200]
+    left = LedgerEntry.objects.get(kind="cash-out", player=seated).created.timestamp()
+    until = int(left) + 60 * COMING_BACK  # (table.js sets the form's least from it)
+    assert f'data-buy-in-least="150" data-buy-in-until="{until}"' in notice
+    assert "data-buy-in-least" not in Client().get(f"/t/{table.invite}/").content.decode()
+    LedgerEntry.objects.filter(kind="cash-out").update(created=timezone.now() - timedelta(hours=2))
+    assert "data-buy-in-least" not in ann.get(f"/t/{table.invite}/").content.decode()
 
 
 def test_a_player_who_cashed_out_comes_back_soon_with_at_least_that_stack():
