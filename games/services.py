@@ -415,6 +415,9 @@ def change_settings(table: Table, **settings) -> str:
         else:
             told.append(f"action clock {_clock_words(*before[1:3])} \u2192 "
                         f"{_clock_words(table.action_clock, table.time_bank)}")  # fmt: skip
+            now = timezone.now()  # a dealer's choice waiting has the new clock's whole time
+            if table.next_deal_at is not None and table.next_deal_at < now:
+                table.next_deal_at = now
     if table.away_after != grace:  # who is away is read anew, by the new grace period
         table.change.noted = True
         told.append(f"a player counts as away after {grace} \u2192 {table.away_after} seconds "

@@ -452,6 +452,20 @@ def test_after_a_long_pause_the_button_still_gets_the_whole_clock_to_choose():
     assert state.current_hand(table) is not None
 
 
+def test_a_clock_turned_on_while_the_button_chooses_gives_it_the_whole_clock():
+    table = make_table("dealers-choice")
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)  # the button chooses, with no clock: it waits
+    waited = timezone.now() - timedelta(minutes=1)
+    Table.objects.filter(pk=table.pk).update(next_deal_at=waited)
+    state.forget(table.pk)
+    services.change_settings(table.pk, action_clock=20)
+    services.tick(table.pk, now=timezone.now() + timedelta(seconds=5))
+    assert state.current_hand(table) is None  # not picked for them at once
+    services.tick(table.pk, now=timezone.now() + timedelta(seconds=25))
+    assert state.current_hand(table) is not None  # the clock's time out: the last game
+
+
 def test_the_host_may_choose_for_the_button_and_nobody_else_can_when_none_is_waiting():
     table = make_table("dealers-choice")
     seat_players(table, 2)
