@@ -207,11 +207,11 @@ def _least_back(request: HttpRequest, table: Table, viewer: Viewer) -> tuple[int
     if viewer.seat is not None or table.practice:
         return None
     left = services.last_cash_out(table, session_key(request))
-    until = left and int(left.created.timestamp()) + 60 * COMING_BACK
-    least = min(-left.amount, table.max_buy_in) if left else 0
-    if not left or until < time.time() or least <= table.min_buy_in:
+    if left is None:
         return None
-    return least, until
+    until = int(left.created.timestamp()) + 60 * COMING_BACK
+    least = min(-left.amount, table.max_buy_in)
+    return (least, until) if until > time.time() and least > table.min_buy_in else None
 
 
 def intros() -> list[dict]:
