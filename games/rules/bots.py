@@ -296,13 +296,15 @@ def aim(cards: list[Card], low: str | None) -> str:
 
 
 def _arrange(cards: list[Card], seen: dict) -> Decision:
-    if aim(cards, _low(seen)) == "low":
+    low = aim(cards, _low(seen)) == "low"
+    if low:
         order = sorted(cards, key=_low_rank, reverse=True)  # the lowest card last
     else:
         counts = Counter(c.rank for c in cards)
         order = sorted(cards, key=lambda c: (counts[c.rank], c.rank))  # pairs and aces last
     hole = order[-1]
-    why = f"Strongest cards last: the {_rank_word(hole.rank)} is the hole card"
+    how = "Lowest cards last" if low else "Strongest cards last"
+    why = f"{how}: the {_rank_word(hole.rank)} is the hole card"
     return Decision({"type": "arrange", "order": [str(c) for c in order]}, why)
 
 

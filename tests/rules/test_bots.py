@@ -143,7 +143,8 @@ def reveal_order(cards: str) -> list[str]:
     act(hand, "1 check", "2 check", "1 draw", "2 draw")
     assert hand.step == "arrange"
     decision = choose(view(hand, 1), random.Random(1))
-    assert decision.why.startswith("Strongest cards last")
+    low = decision.action["order"][-1][0] in "A2345"  # (a low hand's lowest card last)
+    assert decision.why.startswith("Lowest cards last" if low else "Strongest cards last")
     return decision.action["order"]
 
 
