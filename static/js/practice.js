@@ -1,5 +1,6 @@
 // The practice form: the bots' box holds to what the chosen game seats beside you (the
-// server refuses more, and says why, without this script).
+// server refuses more, and says why, without this script); the name given at a table or
+// here before is offered again (table.js keeps it under the same key).
 (function () {
   "use strict";
   var form = document.querySelector("form.practice");
@@ -13,4 +14,14 @@
   }
   form.addEventListener("change", holdBots);
   holdBots();
+  var name = form.elements.name;
+  try {
+    var known = localStorage.getItem("pokerhome-name");
+    if (known && !name.value) name.value = known;
+  } catch (e) { /* a browser may refuse storage: the name is typed */ }
+  form.addEventListener("submit", function () {
+    try {
+      if (name.value.trim()) localStorage.setItem("pokerhome-name", name.value.trim());
+    } catch (e) { /* nothing kept */ }
+  });
 })();

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.e2e.test_browser import LAPTOP, NARROW, PHONE, TABLET, Player
+from tests.e2e.test_browser import LAPTOP, NARROW, PHONE, TABLET, Player, create_table
 
 
 @pytest.mark.parametrize(
@@ -180,6 +180,21 @@ def test_the_practice_form_holds_the_bots_to_what_the_game_seats(running_server,
     assert (bots.get_attribute("max"), bots.input_value()) == ("5", "5")
     page.check("input[name=game][value=levys]")
     assert (bots.get_attribute("max"), bots.input_value()) == ("7", "5")
+
+
+def test_the_name_given_once_is_offered_at_the_next_practice_and_the_next_table(
+    running_server, chromium
+):
+    page = chromium.new_context(viewport=PHONE).new_page()
+    page.goto(running_server.base + "/practice/")
+    assert page.input_value("input[name=name]") == ""  # (a new browser knows no name)
+    page.fill("input[name=name]", "Pat")
+    page.click("button:has-text('Deal me in')")
+    page.wait_for_selector(".seat.me .card[data-card]")
+    page.goto(running_server.base + "/practice/")
+    assert page.input_value("input[name=name]") == "Pat"
+    page.goto(create_table(chromium.new_page(), running_server.base, "levys"))  # a friend's
+    assert page.input_value("#join-name") == "Pat"
 
 
 @pytest.mark.parametrize(
