@@ -348,6 +348,13 @@ def test_a_player_steps_through_a_hand_review(request, running_server, chromium)
     ann.wait_for_selector(".stepper[data-step='1']")
     ann.keyboard.press("ArrowRight")
     ann.wait_for_selector(".stepper[data-step='2']")
+    # Bob's cards, shown at the showdown, are there from the deal, but plainly not yet
+    # seen: on grey, not a card's white, whatever their suit's colour
+    later, seen = ann.evaluate("""() => [
+      '.seat:not(.me) .card.later', '.seat.me .card:not(.later)'].map(s => Array.from(
+        document.querySelectorAll(s), c => getComputedStyle(c).backgroundColor))""")
+    assert len(later) == 5 and set(seen) == {"rgb(255, 255, 255)"}, (later, seen)
+    assert all(max(map(int, re.findall(r"\d+", c))) < 0xE0 for c in later), later
     ann.locator(".slider input").fill(str(total))
     ann.wait_for_selector(f".stepper[data-step='{total}']")
     assert ann.locator(".awards li").count() >= 1
