@@ -302,8 +302,7 @@ def player_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
         elif what == "rebuy":
             amount = cleaned(RebuyForm(request.POST))["amount"]
             message = services.request_rebuy(table.pk, key, amount, host=is_host(request, table))
-            if "asked for" in message:  # (not added at once: it goes with the host's answer)
-                waiting = "#rebuy-waiting"
+            waiting = "#rebuy-waiting"  # (if it waits, the notice goes with the answer)
         elif what == "deal-now":  # (at a practice table: the hand dealt says it)
             after = request.POST.get("after")  # the hand whose result the page showed
             if after is not None and not after.isdigit():

@@ -83,8 +83,9 @@
     var notice = document.getElementById("notice");
     if (!drawerShut()) news = null;  // (read in the chat)
     if (!news || !notice) return;
-    var about = notice.dataset.lastsWhile;  // (a notice about a part: it goes with it)
-    var answered = about && !document.querySelector(about);
+    var about = notice.dataset.lastsWhile;  // (a notice about a part, once shown, goes
+    // with it: table.js marks it seen)
+    var answered = about && notice.dataset.lastsSeen && !document.querySelector(about);
     if (notice.textContent.trim() && !answered) return;  // (still being read)
     notice.textContent = news;
     notice.classList.remove("error");
