@@ -37,8 +37,11 @@ def plain_number(value: Decimal | str | None) -> str:
 
 
 @register.filter
-def chip_worth(value: Decimal) -> str:
-    """A chip's value as money is written, to the cent at least: 0.10, 2.00, 0.0025."""
+def chip_worth(value: Decimal | None) -> str:
+    """A chip's value as money is written, to the cent at least: 0.10, 2.00, 0.0025 ("" for
+    a table that counts chips only)."""
+    if value is None:
+        return ""
     cents = value.quantize(Decimal("0.01"))
     return format(cents if cents == value else value.normalize(), "f")
 

@@ -521,3 +521,11 @@ def test_a_reviewed_seat_says_all_in_as_the_table_did():
     seen = history.reviewed(document, 3, None, True)
     assert [s["notes"] for s in seen["seats"]] == ["all-in", "", ""]
     assert seen["pot_parts"] == " (15 main, 32 side)"  # (the page puts it after the pot)
+
+
+def test_a_ledger_with_no_chips_bought_says_nobody_owes_and_asks_no_bank():
+    table = make_table("levys")
+    page = Client().get(f"/t/{table.invite}/ledger/").content.decode()
+    settle = page.split("<h2>Settle up</h2>")[1].split("<h2>Ledger</h2>")[0]
+    assert "<p>Nobody owes anybody anything.</p>" in settle
+    assert "If nobody has paid" not in settle and "If a bank sold" not in settle
