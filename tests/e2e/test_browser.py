@@ -228,18 +228,24 @@ def test_what_a_person_types_or_opens_survives_a_push(running_server, chromium):
     assert host.locator("#host-players").get_attribute("open") is not None
 
 
+def sit_and_cash_out(page, buy_in: str) -> None:
+    """Sits down with ``buy_in`` chips and cashes out at once, told to come back with as
+    many (the table's least buy-in being less)."""
+    page.fill(".join input[name=buy_in]", buy_in)
+    page.click(".join button:has-text('Sit down')")
+    page.wait_for_selector(".mine h2:has-text('seat')")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("button:has-text('Cash out and leave')")
+    page.wait_for_selector(f"#notice:has-text('you buy in for at least {buy_in}')")
+
+
 def test_the_join_form_asks_a_player_back_soon_for_what_they_left_with(running_server, chromium):
     host = chromium.new_context(viewport=LAPTOP).new_page()
     link = create_table(host, running_server.base, "levys")
     cat = chromium.new_context(viewport=PHONE).new_page()
     cat.goto(link)
     cat.fill(".join input[name=name]", "Cat")
-    cat.fill(".join input[name=buy_in]", "300")
-    cat.click(".join button:has-text('Sit down')")
-    cat.wait_for_selector(".mine h2:has-text('seat')")
-    cat.once("dialog", lambda dialog: dialog.accept())
-    cat.click("button:has-text('Cash out and leave')")
-    cat.wait_for_selector("#notice:has-text('you buy in for at least 300')")
+    sit_and_cash_out(cat, "300")
     for _ in range(2):  # at once, and on the page opened again
         box = cat.locator("#join-buy-in")
         box.wait_for()
@@ -251,12 +257,7 @@ def test_the_join_form_asks_a_player_back_soon_for_what_they_left_with(running_s
         box.fill("150")  # the browser asks for more before the server is asked
         assert box.evaluate("el => el.validity.rangeUnderflow")
         cat.goto(link)
-    cat.fill(".join input[name=buy_in]", "500")
-    cat.click(".join button:has-text('Sit down')")
-    cat.wait_for_selector(".mine h2:has-text('seat')")
-    cat.once("dialog", lambda dialog: dialog.accept())
-    cat.click("button:has-text('Cash out and leave')")
-    cat.wait_for_selector("#notice:has-text('you buy in for at least 500')")
+    sit_and_cash_out(cat, "500")
     hint = cat.inner_text(".join label:has(#join-buy-in) .hint")  # the most is the least
     assert hint.startswith("500 chips: you left the table lately, so you come back with no less")
     cat.click(".join button:has-text('Sit down')")
