@@ -4,7 +4,8 @@
 // laptop too). The felt starts at the stylesheet's height and grows a rem at a time until
 // nothing meets (or, if no height up to a limit clears it all, takes the one where least
 // meets); never past the screen's height between a bar fixed at its foot and a head stuck
-// to its top, where one's own seat would be hidden to clear a pixel elsewhere. Its
+// to its top, where one's own seat would be hidden to clear a pixel elsewhere (but for a
+// phone on its side with no bar: there a showdown is read by scrolling). Its
 // margins then make room for what rises above its top or hangs below its foot: a top
 // seat, one's own and its pill. A pill wider than its seat at the screen's edge moves
 // back onto the screen. Each fit is told as "felt:fitted" on the document.
@@ -47,13 +48,19 @@
     });
     return { above: above, below: below };
   }
-  function onScreen() {  // the screen's height above a bar fixed at its foot (a turn's, a
-    // rebuy's) and below a head stuck to its top (a review's steps, wider than a phone)
+  function footBar() {  // a bar fixed at the screen's foot (a turn's, a rebuy's), if any
     var bar = document.querySelector(".controls, .choose, .broke, .act-ahead, .stepper");
-    var fixed = bar && getComputedStyle(bar).position === "fixed";
+    return bar && getComputedStyle(bar).position === "fixed" ? bar : null;
+  }
+  function onScreen() {  // the screen's height above a bar fixed at its foot and below a
+    // head stuck to its top (a review's steps, wider than a phone)
+    var bar = footBar();
     var head = document.querySelector(".review-head");
     var stuck = head && getComputedStyle(head).position === "sticky";
-    return window.innerHeight - (fixed ? bar.offsetHeight : 0) - (stuck ? head.offsetHeight : 0);
+    return window.innerHeight - (bar ? bar.offsetHeight : 0) - (stuck ? head.offsetHeight : 0);
+  }
+  function onItsSide() {  // a phone on its side (as the stylesheet has it), no bar at its foot
+    return !footBar() && matchMedia("(orientation: landscape) and (max-height: 500px)").matches;
   }
   function onTheScreen(felt) {  // a pill wider than its seat at the screen's edge
     var width = document.documentElement.clientWidth, gap = 2;  // ("Wins 36, down 114")
@@ -73,7 +80,9 @@
       var out = reach(felt);
       return out.above + height + out.below;
     };
-    var most = whole(base) > onScreen() ? Infinity : onScreen();  // (one already too tall grows)
+    // (one already too tall grows; so does one on a phone on its side with no bar at its
+    // foot, too short a screen to show a showdown's seats whole anyway)
+    var most = whole(base) > onScreen() || onItsSide() ? Infinity : onScreen();
     for (var grown = 1; grown <= MOST && least > 0; grown++) {
       felt.style.height = (base + grown * rem) + "px";
       if (whole(base + grown * rem) > most) break;  // grown past the screen: not seen whole

@@ -10,6 +10,7 @@ import pytest
 PHONE = {"width": 390, "height": 844}
 NARROW = {"width": 360, "height": 780}  # the narrowest phones in common use
 TABLET = {"width": 768, "height": 1024}
+ON_ITS_SIDE = {"width": 844, "height": 390}  # a phone turned on its side
 LAPTOP = {"width": 1280, "height": 800}
 SETTINGS = {
     "levys": {"structure": "half-pot-limit", "ante": "1"},

@@ -9,12 +9,21 @@ import re
 
 import pytest
 
-from tests.e2e.test_browser import LAPTOP, NARROW, PHONE, TABLET, Player, create_table
+from tests.e2e.test_browser import (
+    LAPTOP,
+    NARROW,
+    ON_ITS_SIDE,
+    PHONE,
+    TABLET,
+    Player,
+    create_table,
+)
 
 
 @pytest.mark.parametrize(
     ("game", "screen"), [("levys", PHONE), ("high-low-declare", PHONE), ("sviten", PHONE),
-                         ("sviten", LAPTOP), ("levys", NARROW), ("sviten", NARROW)],
+                         ("sviten", LAPTOP), ("levys", NARROW), ("sviten", NARROW),
+                         ("levys", ON_ITS_SIDE), ("high-low-declare", ON_ITS_SIDE)],
 )  # fmt: skip
 def test_a_person_plays_a_hand_against_bots_from_the_home_page(
     running_server, chromium, game, screen
@@ -49,6 +58,7 @@ def test_a_person_plays_a_hand_against_bots_from_the_home_page(
             hinted += 1
             assert not crowding(page), (crowding(page), page.inner_text(".felt .middle"))
             assert felt_in_view(page), page.inner_text(".felt .middle")
+            assert page.evaluate(BUTTONS_IN_REACH), page.inner_text(".controls")
             me.step()
         else:
             page.wait_for_timeout(200)
@@ -67,6 +77,13 @@ def test_a_person_plays_a_hand_against_bots_from_the_home_page(
         page.wait_for_timeout(300)
         assert felt_in_view(page)
         assert page.locator("#game-intro").is_hidden()  # only the first hand had it
+
+
+BUTTONS_IN_REACH = """() => {  // every button of the turn on the screen, the bar unscrolled
+  const bar = document.querySelector('.controls');
+  return bar.scrollHeight <= bar.clientHeight + 1 && [...bar.querySelectorAll('button')]
+    .filter(b => b.offsetParent).every(b => b.getBoundingClientRect().bottom <= innerHeight);
+}"""
 
 
 DEALT = """after => document.querySelector('.controls') || Number((
@@ -130,7 +147,7 @@ def crowding(page) -> list[str]:
 SMALL_TABLET = {"width": 600, "height": 960}  # (between a phone's layout and a laptop's)
 
 
-@pytest.mark.parametrize("screen", [PHONE, NARROW, SMALL_TABLET, TABLET, LAPTOP])
+@pytest.mark.parametrize("screen", [PHONE, NARROW, SMALL_TABLET, TABLET, LAPTOP, ON_ITS_SIDE])
 @pytest.mark.parametrize(("game", "bots"), [("levys", 7), ("high-low-declare", 6), ("sviten", 5)])
 def test_a_full_table_leaves_the_middle_clear_with_bets_out(
     running_server, chromium, game, bots, screen
