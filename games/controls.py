@@ -187,7 +187,8 @@ def _declare(legal: dict, sequence: int, secret: bool) -> str:
     )  # fmt: skip
     fold = _form(sequence, "fold", "Fold", css=' class="fold"')
     note = " (secret until everyone has declared)" if secret else ""
-    return f'    <p>Declare{note}:</p>\n    <div class="row">{choices}{fold}</div>\n'
+    ask = f'    <p class="declare-ask">Declare{note}:</p>\n'
+    return f'{ask}    <div class="row">{choices}{fold}</div>\n'
 
 
 def forms(legal: dict | None, sequence: int, game: str, declare: str, presets: list,

@@ -84,7 +84,8 @@
     if (!drawerShut()) news = null;  // (read in the chat)
     if (!news || !notice) return;
     var about = notice.dataset.lastsWhile;  // (a notice about a part, once shown, goes
-    // with it: table.js marks it seen)
+    // with it: table.js marks it seen; a part come and gone before the notice was never
+    // seen with it, and the notice keeps its reading time)
     var answered = about && notice.dataset.lastsSeen && !document.querySelector(about);
     if (notice.textContent.trim() && !answered) return;  // (still being read)
     notice.textContent = news;

@@ -59,8 +59,9 @@
     var stuck = head && getComputedStyle(head).position === "sticky";
     return window.innerHeight - (bar ? bar.offsetHeight : 0) - (stuck ? head.offsetHeight : 0);
   }
-  function onItsSide() {  // a phone on its side (as the stylesheet has it), no bar at its foot
-    return !footBar() && matchMedia("(orientation: landscape) and (max-height: 500px)").matches;
+  function onItsSide() {  // a phone on its side (the stylesheet says), no bar at its foot
+    var said = getComputedStyle(document.documentElement).getPropertyValue("--on-its-side");
+    return !footBar() && said.trim() === "1";
   }
   function onTheScreen(felt) {  // a pill wider than its seat at the screen's edge
     var width = document.documentElement.clientWidth, gap = 2;  // ("Wins 36, down 114")

@@ -464,12 +464,27 @@
     if (foot) document.body.style.setProperty("--bar-height", (foot.offsetHeight + 16) + "px");
     document.title = now ? "\u25cf Your turn \u2014 " + baseTitle : baseTitle;
     if (now && !myTurn) turnStarted();
-    if (now && (!myTurn || step !== shownStep)) keepFeltInView(bar);
-    else if (foot && !barShown) keepFeltInView(foot, true);
+    if (now && (!myTurn || step !== shownStep)) {
+      keepFeltInView(bar);
+      placedAt = Date.now();
+    } else if (foot && !barShown) keepFeltInView(foot, true);
     myTurn = now;
     shownStep = step;
     barShown = !!foot;
   }
+  // Where the bar shows only the hint's first line (a phone on its side), a tap shows it
+  // whole.
+  document.addEventListener("click", function (event) {
+    var line = event.target.closest && event.target.closest(".controls .hint-line");
+    if (line) line.classList.toggle("whole");
+  });
+  // The felt fitted again just after a turn came (its middle grew as the bar opened):
+  // the turn's seat goes back above the bar. Later fits leave the page where one has it.
+  var placedAt = 0;
+  document.addEventListener("felt:fitted", function () {
+    var bar = document.querySelector(".controls, .choose");
+    if (bar && myTurn && Date.now() - placedAt < 1500) keepFeltInView(bar);
+  });
   document.addEventListener("htmx:wsAfterMessage", showTurn);
   document.addEventListener("DOMContentLoaded", showTurn);
   window.addEventListener("resize", showTurn);

@@ -356,7 +356,8 @@ def test_a_player_steps_through_a_hand_review(request, running_server, chromium)
       '.seat:not(.me) .card.later', '.seat.me .card:not(.later)'].map(s => Array.from(
         document.querySelectorAll(s), c => getComputedStyle(c).backgroundColor))""")
     assert len(later) == 5 and set(seen) == {"rgb(255, 255, 255)"}, (later, seen)
-    assert all(max(map(int, re.findall(r"\d+", c))) < 0xE0 for c in later), later
+    grey = [tuple(map(int, re.findall(r"\d+", c))) for c in later]  # opaque, as rgb() says
+    assert all(len(c) == 3 and len(set(c)) == 1 and 0x80 < c[0] < 0xE0 for c in grey), later
     ann.locator(".slider input").fill(str(total))
     ann.wait_for_selector(f".stepper[data-step='{total}']")
     assert ann.locator(".awards li").count() >= 1

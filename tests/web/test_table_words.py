@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from datetime import timedelta
+from decimal import Decimal
 from html import unescape
 from types import SimpleNamespace
 
@@ -21,7 +22,7 @@ from games.rules.hand import Hand
 from games.rules.hints import hand_in_words, low_in_words
 from games.rules.view import beaten_words, named_reason
 from games.screen import Screen
-from games.templatetags.poker import won_net
+from games.templatetags.poker import chip_worth, won_net
 from tests.web.helpers import gone_away, make_table, play_current_hand, seat_players, session_of
 from tests.web.scripted import fold_around
 
@@ -1297,3 +1298,8 @@ def test_a_player_back_in_the_deal_takes_the_button_and_the_pick_and_the_table_i
     name = back.name
     assert said == f"{name} is in the deal now, so the button goes to {name}, who picks the game."
     assert "to pick the game" in page(shot.table, session_of(table, second))
+
+
+def test_a_chips_worth_is_written_to_the_cent_at_least_and_is_blank_for_chips_only():
+    worths = [Decimal("0.1"), Decimal("2"), Decimal("0.0025"), None]
+    assert [chip_worth(w) for w in worths] == ["0.10", "2.00", "0.0025", ""]
