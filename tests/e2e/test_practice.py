@@ -14,7 +14,6 @@ from tests.e2e.test_browser import (
     NARROW,
     ON_ITS_SIDE,
     PHONE,
-    TABLET,
     Player,
     create_table,
 )
@@ -155,35 +154,6 @@ def crowding(page) -> list[str]:
     the pot, the board), a bet on a seat (its own too, unless it sits beside the stack),
     a seat's cards spilling out of its box."""
     return page.evaluate(CROWDING)
-
-
-SMALL_TABLET = {"width": 600, "height": 960}  # (between a phone's layout and a laptop's)
-
-
-@pytest.mark.parametrize("screen", [PHONE, NARROW, SMALL_TABLET, TABLET, LAPTOP, ON_ITS_SIDE])
-@pytest.mark.parametrize(("game", "bots"), [("levys", 7), ("high-low-declare", 6), ("sviten", 5)])
-def test_a_full_table_leaves_the_middle_clear_with_bets_out(
-    running_server, chromium, game, bots, screen
-):
-    side = screen is ON_ITS_SIDE  # (a touch screen: its layout is a phone's, not a laptop's)
-    page = chromium.new_context(viewport=screen, is_mobile=side, has_touch=side).new_page()
-    page.goto(running_server.base + "/practice/")
-    page.check(f"input[name=game][value={game}]")
-    page.fill("input[name=bots]", str(bots))
-    page.fill("input[name=name]", "Pat")
-    page.click("button:has-text('Deal me in')")
-    page.wait_for_selector(".seat.me .card[data-card]")
-    assert page.locator(".felt .seat:not(.empty)").count() == bots + 1
-    assert not crowding(page), (crowding(page), page.inner_text(".felt .middle"))
-    me = Player(page, first=True)
-    for _ in range(200):  # until a seat has a bet in front of it (antes are not bets)
-        if page.locator(".felt .bet").count():
-            break
-        if not me.step():
-            page.wait_for_timeout(200)
-    else:
-        raise AssertionError("nobody bet")
-    assert not crowding(page), (crowding(page), page.inner_text(".felt .middle"))
 
 
 def test_a_notice_shows_at_the_top_of_the_screen_wherever_the_page_is_scrolled(

@@ -1,0 +1,39 @@
+"""A full practice table (the most bots each game seats) at every screen size, bets out:
+the felt's middle stays clear and no seat's cards spill out of it. Its own module: each
+opens a table, and one client address may open only so many an hour in one server
+(settings.TABLES_PER_ADDRESS)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.test_browser import LAPTOP, NARROW, ON_ITS_SIDE, PHONE, TABLET, Player
+from tests.e2e.test_practice import crowding
+
+SMALL_TABLET = {"width": 600, "height": 960}  # (between a phone's layout and a laptop's)
+
+
+@pytest.mark.parametrize("screen", [PHONE, NARROW, SMALL_TABLET, TABLET, LAPTOP, ON_ITS_SIDE])
+@pytest.mark.parametrize(("game", "bots"), [("levys", 7), ("high-low-declare", 6), ("sviten", 5)])
+def test_a_full_table_leaves_the_middle_clear_with_bets_out(
+    running_server, chromium, game, bots, screen
+):
+    side = screen is ON_ITS_SIDE  # (a touch screen: its layout is a phone's, not a laptop's)
+    page = chromium.new_context(viewport=screen, is_mobile=side, has_touch=side).new_page()
+    page.goto(running_server.base + "/practice/")
+    page.check(f"input[name=game][value={game}]")
+    page.fill("input[name=bots]", str(bots))
+    page.fill("input[name=name]", "Pat")
+    page.click("button:has-text('Deal me in')")
+    page.wait_for_selector(".seat.me .card[data-card]")
+    assert page.locator(".felt .seat:not(.empty)").count() == bots + 1
+    assert not crowding(page), (crowding(page), page.inner_text(".felt .middle"))
+    me = Player(page, first=True)
+    for _ in range(200):  # until a seat has a bet in front of it (antes are not bets)
+        if page.locator(".felt .bet").count():
+            break
+        if not me.step():
+            page.wait_for_timeout(200)
+    else:
+        raise AssertionError("nobody bet")
+    assert not crowding(page), (crowding(page), page.inner_text(".felt .middle"))
