@@ -606,15 +606,17 @@ def render_table(table: Table, viewer: Viewer, shot: TableSnapshot | None = None
     felt = (f'\n  <section class="felt{" seated" if own else ""}" aria-label="the table" '
             f'style="--me:{own or 1};--seats:{table.seat_count}">\n')  # fmt: skip
     # Every piece is an autoescaped template's output or built with escape(): safe HTML.
-    # Your own panel (the host's tools too) comes before the hand log, the last thing read.
+    # The last hand's result comes right under the felt, then the chat (a drawer on a phone,
+    # a column at the side on a wide screen). Your own panel (the host's tools too) comes
+    # before the hand log, the last thing read.
     # The host's "Start dealing" (and who asks to sit) goes above the felt until the first
     # deal, where a laptop shows it without scrolling; then right under the felt.
     start = host_start(context)
     first = not (table.dealing or context["hand"] or context["last_hand"])
     return mark_safe("".join((
         shared["open"], shared["status"], start if first else "", felt, shared["middle"], seats,
-        "  </section>\n", "" if first else start,
+        "  </section>\n", "" if first else start, personal["controls"],
+        shared["awards"], personal["choose"],
         chat_html.section(shared["chat"], personal["chat"]),
-        personal["controls"],
-        shared["awards"], personal["choose"], personal["panels"], shared["log"], "</div>\n",
+        personal["panels"], shared["log"], "</div>\n",
     )))  # fmt: skip

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from tests.e2e.test_browser import LAPTOP, PHONE, create_table, sit
+from tests.e2e.test_browser import (
+    LAPTOP,
+    PHONE,
+    Player,
+    create_table,
+    dealt_to_ann_and_bob,
+    sit,
+)
 
 
 def test_a_line_said_on_a_phone_is_read_at_the_other_seat(request, running_server, chromium):
@@ -57,3 +64,30 @@ def test_on_a_touch_screen_opening_the_chat_does_not_call_up_the_keyboard(runnin
         assert page.locator(".chat-body").is_visible()
         typing = page.evaluate("document.activeElement.id === 'chat-text'")
         assert typing is focused  # with a mouse or keys: ready to type at once
+
+
+BOXES = """() => Object.fromEntries(['.felt', '.chat', '#chat-text', '.controls'].map((s) =>
+    [s, document.querySelector(s) && document.querySelector(s).getBoundingClientRect().toJSON()]
+))"""
+
+
+def test_on_a_laptop_the_chat_is_a_column_beside_the_table(request, running_server, chromium):
+    _, ann, bob = dealt_to_ann_and_bob(request, running_server, chromium, "levys")
+    for _ in range(6):  # until it is Bob's turn, at his laptop
+        if bob.locator(".controls").count():
+            break
+        Player(ann, first=True).step()
+        bob.wait_for_timeout(300)
+    bob.wait_for_selector(".controls")
+    bob.wait_for_timeout(300)  # the bar's height is measured
+    box = bob.evaluate(BOXES)
+    felt, chat, say, bar = box[".felt"], box[".chat"], box["#chat-text"], box[".controls"]
+    assert chat["left"] >= felt["right"]  # beside the felt, not over it or under it
+    assert chat["top"] < felt["bottom"] and chat["bottom"] <= bar["top"]  # clear of the bar
+    assert say["top"] >= chat["top"] and say["bottom"] <= bar["top"]  # the box to type in shows
+
+    # Narrower than a laptop, the chat is in the page under the table.
+    bob.set_viewport_size({"width": 1024, "height": 768})
+    bob.wait_for_timeout(300)
+    box = bob.evaluate(BOXES)
+    assert box[".chat"]["top"] >= box[".felt"]["bottom"]
