@@ -6,6 +6,9 @@ randomness from ``rng``; it never sees another player's hidden cards or the deck
 The play is plain on purpose, to teach: draw to improve, strongest cards last in the
 reveal order, bet and raise strong hands, call more readily while a draw is to come, fold
 weak ones to big bets, take a one-up card that improves the hand, declare by the hand.
+It reads the table too: a small call into a big pot is made with any hand that may still
+win, a hand the up cards already beat is not played for that way, and in a declare game
+the way nobody else goes is nearly free.
 
 >>> import random
 >>> from games.rules.document import new_document, replay
@@ -29,6 +32,7 @@ from random import Random
 
 from games.rules.cards import RANK_NAMES, RANKS, Card, face, parse_card
 from games.rules.errors import IllegalAction
+from games.rules.reads import beaten_on_board, free_way, omaha_beaten, shown
 from games.rules.values import (
     FLUSH,
     FULL_HOUSE,
@@ -78,6 +82,9 @@ BET_AT, RAISE_AT, RERAISE_STEP = 0.55, 0.75, 0.08
 CALL_MARGIN = 0.1  # call when strength beats the price of the call by this much
 DRAWING = 0.5  # before the draw a call buys cards to come too: its price counts this much
 CHEAP = 0.15  # the price of calling no more than the big blind
+SMALL_PRICE = 0.1  # a call of at most a tenth of the pot after it: any hand that may win calls
+FREE_HALF = 0.85  # a way of the split nobody else goes: nearly free money
+LAST_BETTING = ("After the draw", "Final", "River")  # no card to come after these rounds
 NOISE, BLUFF = 0.05, 0.05
 BOTH_HIGH, BOTH_LOW = 0.85, 0.75  # Both only with a flush or better and a 7-low or better
 GOOD_LOW = 8  # the low cards worth keeping at the draw
@@ -169,27 +176,61 @@ def _low_words(cards: list[Card], low: str) -> str:
     return LOW_VALUES[low](cards).name
 
 
-def strength(seen: dict) -> tuple[float, str]:
-    """How strong the bot's hand is now (0 to 1) and its name, by the game's halves:
-    Sviten's better half, a declare game's better way; before the draw, a good draw
-    counts too."""
+@dataclass(frozen=True)
+class Way:
+    """One way the hand may win a share (high, low, a Sviten half, a draw to come): how
+    strong (0 to 1), in words, and the up cards that already beat it (none: it is live)."""
+
+    strength: float
+    words: str
+    beaten_by: tuple[Card, ...] = ()
+
+
+def ways(seen: dict) -> list[Way]:
+    """The ways the bot's hand plays now, by the game's halves: Sviten's two, a declare
+    game's high and low (the way nobody else goes counts as nearly won); before the draw
+    a good draw too."""
     cards, game = own_cards(seen), seen["game"]
-    high = high_strength(cards), high_value(cards).name
+    high = Way(high_strength(cards), high_value(cards).name, beaten_on_board(cards, seen))
     if game == "sviten":
         made = [high]
         board = [parse_card(c) for c in seen["board"]]
         if len(board) >= 3:
             omaha = omaha_so_far(cards, board)
             worth = high_strength(list(omaha.cards)) - OMAHA_DISCOUNT
-            made.append((worth, f"Omaha {omaha.name[0].lower()}{omaha.name[1:]}"))
+            words = f"Omaha {omaha.name[0].lower()}{omaha.name[1:]}"
+            made.append(Way(worth, words, omaha_beaten(cards, board, seen)))
     else:
-        made = [high, (low_strength(cards, _low(seen)), _low_words(cards, _low(seen)))]
-    best = max(made, key=lambda pair: pair[0])
+        low = _low(seen)
+        made = [high, Way(low_strength(cards, low), _low_words(cards, low))]
+        free = free_way(seen)
+        if free and _takes(free[0], cards, low, free[1]):
+            i = 0 if free[0] == "high" else 1
+            if made[i].strength < FREE_HALF and not made[i].beaten_by:
+                made[i] = Way(FREE_HALF, f"{made[i].words}, {FREE_WORDS[free]}")
     if _me(seen)["drew"] is None:  # the draw is still to come
         plan = draw_plan(cards, game, _low(seen))
-        if plan.potential > best[0]:
-            return plan.potential, plan.goal
-    return best
+        made.append(Way(plan.potential, plan.goal))
+    return made
+
+
+FREE_WORDS = {
+    ("low", False): "nobody else shows a low",
+    ("low", True): "nobody else declared low",
+    ("high", False): "nobody else shows a pair",
+    ("high", True): "nobody else declared high",
+}
+
+
+def _takes(way: str, cards: list[Card], low: str, declared: bool) -> bool:
+    """Whether the hand may take a way nobody else goes: any hand once the others have
+    declared; before, a low with no pair (or straight or flush in ace-to-six) for low,
+    a pair or better for high."""
+    if declared:
+        return True
+    if way == "low":
+        return low_strength(cards, low) > 0
+    return _category(high_value(cards)) >= PAIR
 
 
 # -- the draw -------------------------------------------------------------------------
@@ -353,36 +394,61 @@ def _one_up(cards: list[Card], seen: dict, offered: Card) -> Decision:
 
 # -- the declaration -------------------------------------------------------------------
 def _declare(cards: list[Card], seen: dict) -> Decision:
+    """Declare the way the hand plays (``aim``), but low when up cards beat it for high, and
+    the way nobody else goes when the hand may take it and is not strong its own way."""
     low = _low(seen) or "ace-to-five"
     way = aim(cards, low)
+    beaten, free = beaten_on_board(cards, seen), free_way(seen)
+    if beaten and way != "low":
+        return _declaring("low", f"high is beaten on board by {shown(beaten)}")
+    if free and way not in (free[0], "both") and _takes(free[0], cards, low, free[1]):
+        strong = (high_strength(cards) >= BOTH_HIGH if way == "high"
+                  else low_strength(cards, low) >= BOTH_LOW)  # fmt: skip
+        if not strong:  # a strong hand goes its own way: winning it, it takes the whole pot
+            return _declaring(free[0], FREE_WORDS[free])
     if way == "both":
         words = f"{high_value(cards).name} and {_low_words(cards, low)}"
     elif way == "low":
         words = _low_words(cards, low)
     else:
         words = high_value(cards).name
-    return Decision({"type": "declare", "declaration": way}, f"Declaring {way}: {words}")
+    return _declaring(way, words)
+
+
+def _declaring(way: str, why: str) -> Decision:
+    return Decision({"type": "declare", "declaration": way}, f"Declaring {way}: {why}")
 
 
 # -- betting ---------------------------------------------------------------------------
 def _bet(seen: dict, legal: dict, rng: Random) -> Decision:
-    made, words = strength(seen)
-    felt = made + rng.uniform(-NOISE, NOISE)
-    kinds, call, aggressive = legal["kinds"], legal["call"], legal["raise_kind"]
+    made = ways(seen)
+    live = [way for way in made if way.strength > 0 and not way.beaten_by]  # (a paired low: 0)
+    best = max(live or made, key=lambda way: way.strength)
+    strength, words = (best.strength if live else 0.0), best.words
+    beaten = "" if live else f"{words}, beaten on board by {shown(best.beaten_by)}"
+    felt = strength + rng.uniform(-NOISE, NOISE)
+    kinds, call, aggressive, pot = legal["kinds"], legal["call"], legal["raise_kind"], legal["pot"]
     if call:
         raise_at = RAISE_AT + RERAISE_STEP * legal["raises"]
-        if aggressive and felt >= raise_at:
-            return _aggress(legal, made, words)
-        price = call / (legal["pot"] + call)
+        if live and aggressive and felt >= raise_at:
+            return _aggress(legal, strength, words)
+        chance = live or seen["street"] not in LAST_BETTING  # beaten, but a card may come
+        if chance and call <= SMALL_PRICE * (pot + call):
+            return Decision({"type": "call"}, f"Calling {call} into {pot}: the price is small")
+        price = call / (pot + call)
         if _me(seen)["drew"] is None:
             price *= DRAWING
         if call <= seen["stakes"]["big_blind"]:
             price = min(price, CHEAP)  # calling the blind: the blinds are meant to be called
-        if felt >= price + CALL_MARGIN or "fold" not in kinds:
+        if (live and felt >= price + CALL_MARGIN) or "fold" not in kinds:
             return Decision({"type": "call"}, f"{words}: calling {call}")
-        return Decision({"type": "fold"}, f"{words}: folding, {call} to call into {legal['pot']}")
+        if beaten:
+            return Decision({"type": "fold"}, f"{beaten}: folding")
+        return Decision({"type": "fold"}, f"{words}: folding, {call} to call into {pot}")
+    if beaten:
+        return _check_or_fold(legal, beaten)
     if aggressive and felt >= BET_AT:
-        return _aggress(legal, made, words)
+        return _aggress(legal, strength, words)
     if aggressive and rng.random() < BLUFF:
         return _aggress(legal, 0.0, f"{words}, but bluffing")
     return _check_or_fold(legal, words)

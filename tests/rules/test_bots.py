@@ -256,3 +256,115 @@ def test_a_decision_is_refused_for_a_seat_that_may_not_act():
     hand = new_hand("high-low-declare", ["Kc 9c Jh Kd 2d", "Qs Qh 8c 7d 3s"], ante=1)
     with pytest.raises(ValueError):
         choose(view(hand, 2), random.Random(1))
+
+
+# -- reading the table ------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(20))
+def test_it_calls_a_small_bet_into_a_big_pot_with_a_weak_hand(seed):
+    hand = new_hand("high-low-declare", ["Ac Kd 6h 5s 3c", "Kc Qd 9h 4s 2d"], ante=10,
+                    min_bet=1, structure="pot-limit")  # fmt: skip
+    act(hand, "1 check", "2 check", "1 draw", "2 draw", "1 bet 1")
+    decision = choose(view(hand, 2), random.Random(seed))
+    assert decision.action == {"type": "call"}
+    assert decision.why == "Calling 1 into 21: the price is small"
+
+
+def levys_to(street: str, hands: list[str], **settings) -> Hand:
+    """A Levy's Game hand played to the betting round ``street``: everyone checks, stands
+    pat, turns up their cards in the order dealt and keeps all at replace-one."""
+    hand = new_hand("levys", hands, **settings)
+    while hand.street != street or hand.step != "betting":
+        seat = hand.actors()[0]
+        if hand.step == "betting":
+            act(hand, f"{seat} check")
+        else:
+            hand.apply(hand.absent_action(seat))  # stand pat, the dealt order, keep all
+    return hand
+
+
+KINGS_UP = ["Kc Kd Qh Qs 3c", "Ah Ad 9c 9s 2d"]  # seat 1 shows K-K-Q-Q, seat 2 A-A-9-9
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_it_does_not_play_a_high_hand_the_up_cards_already_beat(seed):
+    hand = levys_to("Fourth card up", KINGS_UP, ante=10, structure="pot-limit")
+    assert hand.to_act == 2  # the best hand showing speaks first
+    act(hand, "2 check")
+    decision = choose(view(hand, 1), random.Random(seed))  # kings up would bet it
+    assert decision.action == {"type": "check"}
+    assert decision.why == "Two pair, kings and queens, beaten on board by A-A-9-9: checking"
+    act(hand, "1 check")
+
+    hand = levys_to("Fourth card up", KINGS_UP, ante=10, structure="pot-limit")
+    act(hand, "2 bet 20")  # 20 into 40: a real bet
+    decision = choose(view(hand, 1), random.Random(seed))
+    assert decision.action == {"type": "fold"}
+    assert decision.why == "Two pair, kings and queens, beaten on board by A-A-9-9: folding"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_hand_beaten_on_board_with_no_card_to_come_folds_even_at_a_small_price(seed):
+    hand = levys_to("Final", KINGS_UP, ante=20, min_bet=1, structure="pot-limit")
+    act(hand, "2 bet 1")  # 1 into 41: any hand that may still win calls it
+    decision = choose(view(hand, 1), random.Random(seed))
+    assert decision.action == {"type": "fold"}, decision.why
+
+
+def test_it_does_not_play_an_omaha_hand_an_up_card_and_the_board_beat():
+    # The board's K-K-7 and seat 2's one-up king make three kings at least: the bot's
+    # Omaha kings and sevens are beaten; its five-card pair of fours is too weak to call.
+    hand = new_hand("sviten", ["7c 8d 4h 4s 3d", "Qc Qd 9h 6c 5s"], then="Kc Kd 7h Ks 2c 2h",
+                    small_blind=1, big_blind=2, button=2)  # fmt: skip
+    act(hand, "2 call", "1 check", "1 check", "2 check", "1 draw", "2 draw 5s", "2 take")
+    assert hand.street == "Turn" and view(hand, 1)["seats"][1]["cards"][4] == {
+        "card": "Ks", "up": True}  # fmt: skip
+    act(hand, "1 check", "2 bet 3")  # 3 into 7
+    for seed in range(20):
+        decision = choose(view(hand, 1), random.Random(seed))
+        assert decision.action == {"type": "fold"}, decision.why
+        assert decision.why == "Pair of fours: folding, 3 to call into 7"
+
+
+LOW_AGAINST_PAIRS = ["9c 7d 5h 3s 2c", "Kh Kd 8c 8s 4d", "Qc Qd Jh Js 6c"]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_it_raises_a_low_when_the_others_show_pairs_and_so_go_high(seed):
+    hand = levys_to("Fourth card up", LOW_AGAINST_PAIRS, ante=10, structure="pot-limit")
+    act(hand, "2 bet 30", "3 call")  # 30 into 90: a 9-low alone would only call
+    decision = choose(view(hand, 1), random.Random(seed))
+    assert decision.action["type"] == "raise", decision.why
+    to = decision.action["to"]
+    assert decision.why == f"9-7-5-3-2 low, nobody else shows a low: raising to {to}"
+
+
+def test_it_declares_the_way_nobody_else_goes_when_its_hand_can_take_it():
+    # An eight-high straight plays high; with the others showing pairs its 8-7-6-5-4
+    # low takes the low half, nearly free (Levy's: ace-to-five, chips in fist).
+    hand = levys_to("Final", ["8c 7d 6h 5s 4c", "Kh Kd 8h 8s 3d", "Qc Qd Jh Js 6c"], ante=1)
+    while hand.step != "declare":
+        act(hand, f"{hand.to_act} check")
+    decision = choose(view(hand, 1), random.Random(1))
+    assert decision.action == {"type": "declare", "declaration": "low"}
+    assert decision.why == "Declaring low: nobody else shows a low"
+    # Declaring out loud, after two players declared high.
+    hand = new_hand("high-low-declare", ["Kc Kd 9h 9s 2c", "Qc Qd Jh Js 3d", "8c 7d 6h 5s 4c"],
+                    ante=1, low="ace-to-five", declare="vocal")  # fmt: skip
+    act(hand, "1 check", "2 check", "3 check", "1 draw", "2 draw", "3 draw")
+    act(hand, "1 check", "2 check", "3 check", "1 declare high", "2 declare high")
+    decision = choose(view(hand, 3), random.Random(1))
+    assert decision.action == {"type": "declare", "declaration": "low"}
+    assert decision.why == "Declaring low: nobody else declared low"
+
+
+def test_a_hand_strong_its_own_way_keeps_it_and_both_needs_both():
+    def declared_third(cards: str) -> str:
+        hand = new_hand("high-low-declare", ["Kc Kd Th Td 2c", "Qc Qd Jh Js 3d", cards],
+                        ante=1, low="ace-to-five", declare="vocal")  # fmt: skip
+        act(hand, "1 check", "2 check", "3 check", "1 draw", "2 draw", "3 draw")
+        act(hand, "1 check", "2 check", "3 check", "1 declare high", "2 declare high")
+        return choose(view(hand, 3), random.Random(1)).action["declaration"]
+
+    assert declared_third("9s 7s 5s 3s 2s") == "high"  # a flush goes for the whole pot
+    assert declared_third("5s 4s 3s 2s As") == "both"  # a steel wheel: strong both ways
+    assert declared_third("Ac Ad 8h 6s 4c") == "low"  # a pair: the sure low half
