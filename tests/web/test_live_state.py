@@ -282,8 +282,8 @@ def full_render(context: dict) -> str:
     return "".join((
         table_html.opening(context), table_html.status(context), felt,
         table_html.middle(context), seats, "  </section>\n", presenter.host_start(context),
-        chat_html.section(chat_html.lines(context), chat_html.say_box(context)),
         presenter.controls_html(context), table_html.awards(context), part("choose"),
+        chat_html.section(chat_html.lines(context), chat_html.say_box(context)),
         part("panels"), table_html.log(context["log"], context["log_first"]), "</div>\n",
     ))  # fmt: skip
 
