@@ -49,8 +49,12 @@
     return { above: above, below: below };
   }
   function footBar() {  // a bar fixed at the screen's foot (a turn's, a rebuy's), if any
+    // (a turn's bar may be at the screen's side instead: the stylesheet sets --at-side)
     var bar = document.querySelector(".controls, .choose, .broke, .act-ahead, .stepper");
-    return bar && getComputedStyle(bar).position === "fixed" ? bar : null;
+    if (!bar) return null;
+    var style = getComputedStyle(bar);
+    return style.position === "fixed" && style.getPropertyValue("--at-side").trim() !== "1"
+      ? bar : null;
   }
   function onScreen() {  // the screen's height above a bar fixed at its foot and below a
     // head stuck to its top (a review's steps, wider than a phone)
@@ -82,7 +86,7 @@
       return out.above + height + out.below;
     };
     // (one already too tall grows; so does one on a phone on its side with no bar at its
-    // foot, too short a screen to show a showdown's seats whole anyway)
+    // foot, too short a screen to show a full table's seats whole anyway)
     var most = whole(base) > onScreen() || onItsSide() ? Infinity : onScreen();
     for (var grown = 1; grown <= MOST && least > 0; grown++) {
       felt.style.height = (base + grown * rem) + "px";

@@ -443,7 +443,7 @@
         bottom = Math.max(bottom, top + pill.offsetTop + pill.offsetHeight);  // (as laid
       });  // out: a winner's pops in from small)
     }
-    var free = window.innerHeight - bar.offsetHeight - 6;  // (a little air above the bar)
+    var free = window.innerHeight - footHeight(bar) - 6;  // (a little air above the bar)
     var intro = document.getElementById("game-intro");  // above the felt: as much of it as
     var highest = intro && !intro.hidden ? intro.getBoundingClientRect().top : box.top;  // fits
     var shift = 0;
@@ -451,6 +451,12 @@
     else if (bottom > free) shift = bottom - free;
     else if (highest < 0) shift = Math.max(highest, bottom - free);
     if (shift) window.scrollBy({ top: shift, behavior: "auto" });
+  }
+  // How much of the screen's foot a bar takes: none for the turn's bar at the screen's
+  // side (a phone on its side: the stylesheet sets --at-side).
+  function footHeight(bar) {
+    var side = getComputedStyle(bar).getPropertyValue("--at-side").trim() === "1";
+    return side ? 0 : bar.offsetHeight;
   }
   var shownStep = null;  // the bar's first line: a new step may bring a taller bar
   var barShown = false;  // any bar at the foot: a turn's, or acting ahead, or a rebuy
@@ -461,7 +467,7 @@
     var step = bar ? (bar.querySelector(".your-turn") || bar).textContent : null;
     document.body.classList.toggle("bar-open", now);
     document.body.classList.toggle("foot-bar", !!foot);
-    if (foot) document.body.style.setProperty("--bar-height", (foot.offsetHeight + 16) + "px");
+    if (foot) document.body.style.setProperty("--bar-height", (footHeight(foot) + 16) + "px");
     document.title = now ? "\u25cf Your turn \u2014 " + baseTitle : baseTitle;
     if (now && !myTurn) turnStarted();
     if (now && (!myTurn || step !== shownStep)) {
@@ -562,7 +568,7 @@
     var mine = document.querySelector(".felt .seat.me");
     if (above <= 0) return;
     var room = Infinity;
-    if (foot && mine) room = window.innerHeight - foot.offsetHeight - 6 - mine.getBoundingClientRect().bottom;
+    if (foot && mine) room = window.innerHeight - footHeight(foot) - 6 - mine.getBoundingClientRect().bottom;
     var up = Math.min(above + 8, Math.max(room, 0));
     if (up > 0) window.scrollBy({ top: -up, behavior: "auto" });
   }

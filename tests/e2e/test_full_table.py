@@ -32,8 +32,20 @@ def test_a_full_table_leaves_the_middle_clear_with_bets_out(
     for _ in range(200):  # until a seat has a bet in front of it (antes are not bets)
         if page.locator(".felt .bet").count():
             break
+        if side and page.locator(".controls").count():  # the turn's bar is beside the table
+            assert page.evaluate(BESIDE_THE_BAR), page.inner_text(".controls")
         if not me.step():
             page.wait_for_timeout(200)
     else:
         raise AssertionError("nobody bet")
     assert not crowding(page), (crowding(page), page.inner_text(".felt .middle"))
+
+
+BESIDE_THE_BAR = """() => {  // a phone on its side: the bar at the right, the felt left of it
+  const box = el => el.getBoundingClientRect();
+  const bar = box(document.querySelector('.controls'));
+  const felt = [box(document.querySelector('.felt .middle')),
+                box(document.querySelector('.felt .seat.me'))];
+  return bar.top <= 0 && bar.bottom >= window.innerHeight - 1
+      && felt.every(b => b.right <= bar.left && b.top >= 0 && b.bottom <= window.innerHeight);
+}"""

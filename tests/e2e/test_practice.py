@@ -89,9 +89,9 @@ def test_a_person_plays_a_hand_against_bots_from_the_home_page(
         assert page.locator("#game-intro").is_hidden()  # only the first hand had it
 
 
-HINT_TAPPED_WHOLE = """() => {  // a hint cut to its first line grows when tapped
+HINT_TAPPED_WHOLE = """() => {  // a hint cut to its first lines grows when tapped
   const hint = document.querySelector('.controls .hint-line');
-  if (hint.scrollWidth <= hint.clientWidth) return true;  // (one line says it all)
+  if (hint.scrollHeight <= hint.clientHeight + 1) return true;  // (its first lines say all)
   const height = hint.getBoundingClientRect().height;
   hint.click();
   const grown = hint.getBoundingClientRect().height > height;
@@ -100,7 +100,7 @@ HINT_TAPPED_WHOLE = """() => {  // a hint cut to its first line grows when tappe
 }"""
 
 
-BUTTONS_IN_REACH = """() => {  // the bar (fixed at the screen's foot) needs no scrolling
+BUTTONS_IN_REACH = """() => {  // the bar (fixed at the screen's foot or side) needs no scrolling
   const bar = document.querySelector('.controls');
   return bar.scrollHeight <= bar.clientHeight + 1;
 }"""
@@ -112,8 +112,11 @@ DEALT = """after => document.querySelector('.controls') || Number((
 
 SEAT_UNCOVERED = """() => {
   const bar = document.querySelector('.controls, .act-ahead');
-  const free = window.innerHeight - (bar ? bar.offsetHeight : 0);
-  return document.querySelector('.felt .seat.me').getBoundingClientRect().bottom <= free + 1;
+  const mine = document.querySelector('.felt .seat.me').getBoundingClientRect();
+  if (bar && bar.getBoundingClientRect().top <= 0) {  // a bar at the screen's side
+    return mine.bottom <= window.innerHeight + 1 && mine.right <= bar.getBoundingClientRect().left;
+  }
+  return mine.bottom <= window.innerHeight - (bar ? bar.offsetHeight : 0) + 1;
 }"""
 
 
@@ -147,11 +150,18 @@ CROWDING = """() => {
 
 def felt_in_view(page) -> bool:
     """Whether the felt's middle (the step, the pot, the board) and the viewer's own seat
-    are on the screen above the bar of controls."""
+    are on the screen above the bar of controls; where the bar is at the screen's side (a
+    phone on its side), the whole table is on the screen beside it."""
     return page.evaluate("""() => {
-      const middle = document.querySelector('.felt .middle').getBoundingClientRect();
-      const mine = document.querySelector('.felt .seat.me').getBoundingClientRect();
+      const box = el => el.getBoundingClientRect();
+      const middle = box(document.querySelector('.felt .middle'));
+      const mine = box(document.querySelector('.felt .seat.me'));
       const bar = document.querySelector('.controls');
+      if (bar && box(bar).top <= 0) {
+        const seats = [...document.querySelectorAll('.felt .seat:not(.empty)')].map(box);
+        return [middle, ...seats].every(b => b.top >= 0 && b.bottom <= window.innerHeight + 1
+                                             && b.left >= 0 && b.right <= box(bar).left);
+      }
       const free = window.innerHeight - (bar ? bar.offsetHeight : 0);
       return middle.top >= 0 && middle.bottom <= free && mine.bottom <= free + 1;
     }""")
