@@ -60,6 +60,7 @@ class Table(models.Model):
     chip_value = models.DecimalField(max_digits=10, decimal_places=4, null=True, blank=True)
     history_open = models.BooleanField(default=False)  # show every card in hand history
     dealing = models.BooleanField(default=False)
+    ended = models.BooleanField(default=False)  # the host ended the game: nobody sits down
     button = models.PositiveSmallIntegerField(null=True, blank=True)
     chosen_game = models.CharField(max_length=20, blank=True, default="")
     chosen_by = models.CharField(max_length=8, blank=True, default="")  # "clock", "host"

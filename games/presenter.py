@@ -170,7 +170,7 @@ LOG_SHOWN = 14  # the hand log's latest lines on the table (the review has them 
 
 PLAYER_ACTIONS = ("sit-out", "rebuy", "cash-out")
 HOST_ACTIONS = ("dealing", "void", "seat", "rebuy", "act-for", "choose-for", "bot", "sit-out",
-                "adjust", "remove", "settings", "mute")  # fmt: skip
+                "adjust", "remove", "settings", "mute", "end", "open")  # fmt: skip
 
 
 class TableUrls(dict):
@@ -507,7 +507,7 @@ def host_start(context: dict) -> str:
                                      "rebuy_url": urls["host_rebuy"],
                                      "act_url": urls["host_act_for"],
                                      "choose_url": urls["host_choose_for"]})  # fmt: skip
-    if table.dealing:
+    if table.dealing or table.ended:  # (an ended game: its host tools open it again)
         return asks
     hand, dealt_before = context["hand"], bool(context["hand"] or context["last_hand"])
     return asks + render_shown("start", {"url": urls["host_dealing"], "mid_hand": bool(hand),
@@ -554,7 +554,8 @@ def panels_html(context: dict) -> str:
         "refused": context["viewer"].refused,
         "urls": context["urls"],
         "table": {"min_buy_in": table.min_buy_in, "max_buy_in": table.max_buy_in,
-                  "approval_required": table.approval_required, "chip_value": table.chip_value},
+                  "approval_required": table.approval_required, "chip_value": table.chip_value,
+                  "ended": table.ended, "invite": table.invite},
     })  # fmt: skip
 
 

@@ -377,6 +377,8 @@ def sit_bot(table: Table, seat: int, name: str | None = None, buy_in: int | None
     """A bot takes the free ``seat`` with ``buy_in`` (None: the maximum): at a practice
     table, or at a real one when the host seats it (its chips are the host's, as the ledger
     says)."""
+    if table.ended:
+        raise ServiceError(ENDED)
     buy_in = table.max_buy_in if buy_in is None else buy_in
     name = _ruled(seating.bot_name, _seats(table), seat, name)
     _ruled(seating.within_buy_in, _seats(table), buy_in)
@@ -553,6 +555,8 @@ def set_dealing(table: Table, on: bool, now: datetime | None = None) -> str:
     """The host starts, pauses or resumes dealing; the chat tells the table of a pause and
     of a resume (a start shows itself: a hand is dealt). Returns what the host is told."""
     now = now or timezone.now()
+    if on and table.ended:
+        raise ServiceError("the game has ended: open the table again first")
     dealt_before, was = _last_hand(table) is not None, table.dealing
     table.dealing = on
     if dealt_before and on != was and not table.practice:  # (no news to the one who did it)
@@ -577,6 +581,8 @@ def request_seat(
     host: bool = False,
 ) -> Player:
     """Ask for a seat; seated at once unless the host approves seats (never their own)."""
+    if table.ended:
+        raise ServiceError(ENDED)
     if any(p.session_key == session_key for p in players(table)):
         raise ServiceError("you already have a seat at this table")
     name, at_once = _ruled(seating.ask_seat, _seats(table), seat, name, buy_in, host)
@@ -815,6 +821,46 @@ def leave(table: Table, session_key: str) -> int:
         chat_line(table, player, f"leaves the table, with {chips} chips.", by_host=False,
                   now=timezone.now(), told=True)  # fmt: skip
     return chips
+
+
+ENDED = "The host has ended this game: nobody sits down until the host opens it again."
+
+
+@writes_table
+def end_game(table: Table) -> str:
+    """The host ends the game: no hand is dealt again, and everyone at the table is cashed
+    out with their stack, so that the ledger's settle-up is the night's last word. A hand
+    being played plays to its end first: dealing pauses, and the host ends the game then."""
+    if table.practice:
+        raise ServiceError("a practice table has no game to end: leave it when you like")
+    if table.ended:
+        raise ServiceError("the game has already ended")
+    if _current_hand(table) is not None:
+        if table.dealing:
+            table.dealing = False
+            _announce(table, "The host is ending the game: this hand plays to its end, and "
+                      "no hand is dealt after it.")  # fmt: skip
+        return ("This hand plays to its end, with no hand after it: then press End the game "
+                "again, to cash everyone out.")  # fmt: skip
+    table.dealing, table.ended, table.next_deal_at = False, True, None
+    for player in players(table):
+        if player.status in (Player.SEATED, Player.REQUESTED):
+            _choice_goes_with(table, player)
+            _moved(table, player, stacks.cash_out)
+    _announce(table, "The host ended the game: everyone is cashed out with their stack. "
+              "The Ledger tab says who pays whom.")  # fmt: skip
+    return "The game has ended: everyone is cashed out. The Ledger tab says who pays whom."
+
+
+@writes_table
+def open_again(table: Table) -> str:
+    """The host opens an ended game's table again: friends may sit down, and the host
+    starts dealing when ready."""
+    if not table.ended:
+        raise ServiceError("the game has not ended")
+    table.ended = False
+    _announce(table, "The host opened the table again: take a seat to play.")
+    return "The table is open again: friends can sit down, and you start dealing when ready."
 
 
 def _chooser(table: Table) -> tuple[int | None, frozenset[int]]:

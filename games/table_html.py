@@ -134,6 +134,10 @@ def _step(context: dict) -> str:
         elif hand.deadline and not set(seen["actors"]) & set(hand.bots):
             html += clock(hand.deadline, table.action_clock)  # (a bot's pause is no clock)
         return html
+    if table.ended:  # (the ledger's settle-up is the night's last word)
+        ledger = reverse("ledger", args=[table.invite])
+        return (f'{_just_won(context)}The game has ended: <a href="{ledger}">the Ledger</a> '
+                "says who pays whom.")  # fmt: skip
     if not table.dealing:  # (said alike to the host and the players)
         if context["last_hand"]:
             return _just_won(context) + "Dealing is paused until the host resumes it."
@@ -327,6 +331,8 @@ def seat(seat: dict, context: dict) -> str:
     elif seat["requested"]:
         body = (f'      <div class="who">{escape(seat["requested"].name)}</div>'
                 '<div class="notes">waiting for the host</div>\n')  # fmt: skip
+    elif context["table"].ended:  # nobody sits down at an ended game
+        body = ""
     else:  # "Sit here" for those who may sit; for the seated, "4 free" (the CSS picks)
         body = (f'      <button type="button" class="sit-here" data-seat="{number}">Sit here'
                 f'<span class="hint"> (seat {number})</span></button>\n'

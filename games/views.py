@@ -28,7 +28,7 @@ from games.forms import (
 )
 from games.history import in_money
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
-from games.presenter import Viewer, render_table
+from games.presenter import HOST_ACTIONS, Viewer, render_table
 from games.rules.catalog import DECLARE_WAYS, FORCED_BETS, GAMES, house_rules
 from games.rules.seating import COMING_BACK
 from games.services import ServiceError
@@ -342,10 +342,6 @@ def say(request: HttpRequest, invite: str) -> HttpResponse:
     return notice(request, "")
 
 
-HOST_ACTIONS = {"dealing", "void", "seat", "rebuy", "sit-out", "adjust", "remove", "act-for",
-                "choose-for", "settings", "bot", "mute"}  # fmt: skip
-
-
 @require_POST
 def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
     table = get_object_or_404(Table, invite=invite)
@@ -398,6 +394,10 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             message = services.change_settings(table.pk, **settings)
         elif what == "mute":
             message = chat.mute(table.pk, player_id, form["on"])
+        elif what == "end":
+            message = services.end_game(table.pk)
+        elif what == "open":
+            message = services.open_again(table.pk)
     except ServiceError as error:
         return notice(request, str(error), error=True)
     except Player.DoesNotExist:

@@ -535,12 +535,13 @@
         if (key.indexOf(prefix) === 0 && stored(key) === "hand " + voided) store(key, null);
       });
     }
-    if (!table || !intro || !table.dataset.game) return;
+    if (!table || !intro) return;
     var hints = !document.body.classList.contains("no-hints");
     if (!hints || !document.querySelector(".felt.seated")) {  // (not for a host who only
-      putAway(intro);  // runs the table)
+      putAway(intro);  // runs the table, nor for one who has left it)
       return;
     }
+    if (!table.dataset.game) return;
     var key = "pokerhome.intro." + location.pathname + table.dataset.game;
     var hand = "hand " + table.dataset.hand;
     var first = stored(key);  // (set with the first hand this browser is dealt into:

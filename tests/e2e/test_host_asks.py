@@ -5,7 +5,14 @@ rebuy is told to the player on a phone at once, not only in the shut chat."""
 
 from __future__ import annotations
 
-from tests.e2e.test_browser import LAPTOP, PHONE, Player, create_table, dealt_to_ann_and_bob
+from tests.e2e.test_browser import (
+    LAPTOP,
+    PHONE,
+    Player,
+    create_table,
+    dealt_to_ann_and_bob,
+    play_until,
+)
 
 
 def with_approval(request, running_server, chromium, screen: dict):
@@ -104,3 +111,20 @@ def test_a_host_scrolled_away_is_shown_who_asks_and_taken_there(request, running
     pill.wait_for(state="hidden")  # the request is on the screen now
     host.locator(".host-asks button:has-text('Let in')").click()
     host.wait_for_function("() => !document.title.startsWith('\u25cf')")  # nothing waits
+
+
+def test_the_host_ends_the_game_and_a_phone_is_shown_the_ledger(request, running_server, chromium):
+    host, ann, bob = dealt_to_ann_and_bob(request, running_server, chromium, "levys")
+    host.on("dialog", lambda dialog: dialog.accept())  # (its confirm: "End the game? …")
+    host.click("#host-tools button:has-text('End the game')")  # mid-hand: it plays on
+    host.wait_for_selector("#host-tools button:has-text('Resume dealing')")
+    players = [Player(ann, first=True), Player(bob, first=False)]
+    play_until(lambda: ann.locator(".awards li").count(), players)
+    host.wait_for_selector(".awards li")
+    host.click("#host-tools button:has-text('End the game')")
+    ann.wait_for_selector(".felt .middle:has-text('The game has ended')")
+    assert ann.locator("#game-intro").is_hidden()  # (the first hand's intro goes with her seat)
+    assert not ann.locator(".seat.me").count() and not ann.locator(".sit-here").count()
+    ann.click(".felt .middle a:has-text('the Ledger')")
+    ann.wait_for_selector("h2:has-text('Settle up')")
+    assert "(left)" in ann.inner_text("table.ledger") and "0" in ann.inner_text("tfoot")

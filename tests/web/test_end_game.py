@@ -1,0 +1,115 @@
+"""The host ends the game: dealing stops, everyone is cashed out, the ledger settles."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.test import Client
+
+from games import services, state
+from games.history import ledger
+from games.models import ChatLine, Player, Table
+from games.services import ServiceError
+from tests.web.helpers import assert_chips_balance, make_table, play_current_hand, seat_players
+
+pytestmark = pytest.mark.django_db
+
+
+def dealt_table() -> Table:
+    table = make_table("levys")
+    seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    return table
+
+
+def test_mid_hand_the_end_pauses_dealing_and_the_hand_plays_on():
+    table = dealt_table()
+    hand = state.current_hand(table)
+    told = services.end_game(table.pk)
+    assert "plays to its end" in told and "End the game again" in told
+    table.refresh_from_db()
+    assert not table.dealing and not table.ended
+    assert state.current_hand(table).pk == hand.pk  # the hand goes on
+    assert Player.objects.filter(table=table, status=Player.SEATED).count() == 3
+    play_current_hand(table, random.Random(3))
+    assert state.current_hand(table) is None  # no hand after it
+
+    told = services.end_game(table.pk)
+    assert told.startswith("The game has ended")
+    table.refresh_from_db()
+    assert table.ended and not table.dealing
+    players = Player.objects.filter(table=table)
+    assert set(players.values_list("status", flat=True)) == {Player.LEFT}
+    assert all(p.stack == 0 for p in players)
+    book = ledger(table)
+    assert book.cashed_out == 3 * 200 and book.stacks == 0  # every chip went home
+    assert_chips_balance(table)
+    news = ChatLine.objects.filter(table=table).values_list("text", flat=True)
+    assert any(line.startswith("The host ended the game") for line in news)
+
+
+def test_an_ended_game_seats_nobody_and_deals_nothing_until_opened_again():
+    table = make_table("levys")
+    seat_players(table, 2)
+    services.end_game(table.pk)
+    table.refresh_from_db()
+    with pytest.raises(ServiceError, match="ended this game"):
+        services.request_seat(table.pk, "s9", 3, "Late", 100)
+    with pytest.raises(ServiceError, match="ended this game"):
+        services.sit_bot(table.pk, 4)
+    with pytest.raises(ServiceError, match="open the table again"):
+        services.set_dealing(table.pk, True)
+    with pytest.raises(ServiceError, match="already ended"):
+        services.end_game(table.pk)
+    assert Player.objects.filter(table=table, name="Late").count() == 0
+
+    services.open_again(table.pk)
+    table.refresh_from_db()
+    assert not table.ended
+    services.request_seat(table.pk, "s9", 3, "Late", 100)
+    with pytest.raises(ServiceError, match="has not ended"):
+        services.open_again(table.pk)
+
+
+def test_a_practice_table_has_no_game_to_end():
+    table = services.open_practice("me", "Pat", 2, game="levys", structure="half-pot-limit", ante=1)
+    with pytest.raises(ServiceError, match="practice"):
+        services.end_game(table.pk)
+
+
+def test_the_host_ends_the_game_from_the_page_and_everyone_reads_it():
+    host = Client()
+    response = host.post("/new/", {"name": "Friday", "game": "levys", "structure": "half-pot-limit",
+                                   "ante": "1", "seat_count": "6", "min_buy_in": "100",
+                                   "max_buy_in": "500"})  # fmt: skip
+    assert response.status_code == 302
+    table = Table.objects.latest("pk")
+    host.post(f"/t/{table.invite}/join/", {"seat": 1, "name": "Hal", "buy_in": 100})
+    guest = Client()
+    guest.get(f"/t/{table.invite}/")
+    guest.post(f"/t/{table.invite}/join/", {"seat": 2, "name": "Gus", "buy_in": 100})
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    assert f'hx-post="/t/{table.invite}/do/end/"' in page and ">End the game</button>" in page
+    assert ">End the game</button>" not in guest.get(f"/t/{table.invite}/").content.decode()
+
+    refused = guest.post(f"/t/{table.invite}/do/end/").content.decode()  # not the host
+    assert "Only the host" in refused
+    table.refresh_from_db()
+    assert not table.ended
+
+    told = host.post(f"/t/{table.invite}/do/end/").content.decode()
+    assert "The game has ended" in told
+    ledger = f'href="/t/{table.invite}/ledger/"'
+    for page in (host.get(f"/t/{table.invite}/").content.decode(),
+                 guest.get(f"/t/{table.invite}/").content.decode(),
+                 Client().get(f"/t/{table.invite}/").content.decode()):  # fmt: skip
+        assert "The game has ended" in page and ledger in page
+        assert "Sit here" not in page and "Sit down</button>" not in page
+    page = host.get(f"/t/{table.invite}/").content.decode()
+    assert f'hx-post="/t/{table.invite}/do/open/"' in page
+    assert ">Open the table again</button>" in page and ">End the game</button>" not in page
+    assert "Resume dealing" not in page and "Start dealing" not in page
+
+    host.post(f"/t/{table.invite}/do/open/")
+    assert "Sit down</button>" in Client().get(f"/t/{table.invite}/").content.decode()
