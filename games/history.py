@@ -187,6 +187,17 @@ class Ledger:
     host_own: int = 0  # the host's own net, where they sat
 
     @property
+    def seated_note(self) -> str:
+        """Who is still at the table, whose stacks the settle-up counts as they stand ("" when
+        nobody is): its payments are final only once they have left."""
+        seated = [row.label for row in self.rows
+                  if row.player is not None and row.player.status == Player.SEATED]  # fmt: skip
+        if not seated:
+            return ""
+        return (f"{listed(seated)} {'is' if len(seated) == 1 else 'are'} still at the table: "
+                "the settle-up counts their stacks as they stand, and changes as play goes on.")
+
+    @property
     def host_note(self) -> str:
         """Why the host's payments are not the host's net alone: "Sam settles for Bot Ada
         (-43) and the bank (+10): the host's bots play the host's chips, and the host is
