@@ -194,8 +194,10 @@ class Ledger:
                   if row.player is not None and row.player.status == Player.SEATED]  # fmt: skip
         if not seated:
             return ""
-        return (f"{listed(seated)} {'is' if len(seated) == 1 else 'are'} still at the table: "
-                "the settle-up counts their stacks as they stand, and changes as play goes on.")
+        return (
+            f"{listed(seated)} {'is' if len(seated) == 1 else 'are'} still at the table: "
+            "the settle-up counts their stacks as they stand, and changes as play goes on."
+        )
 
     @property
     def host_note(self) -> str:
