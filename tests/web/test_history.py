@@ -534,10 +534,13 @@ def test_a_ledger_with_no_chips_bought_says_nobody_owes_and_asks_no_bank():
 def test_the_settle_up_names_who_still_plays_until_they_leave():
     table = make_table("levys")
     seat_players(table, 3)
+    services.set_dealing(table.pk, True)
+    play_current_hand(table, random.Random(5))
     services.cash_out(table.pk, Player.objects.get(table=table, name="P3").pk)
     page = Client().get(f"/t/{table.invite}/ledger/").content.decode()
     settle = page.split("<h2>Settle up</h2>")[1].split("<h2>Ledger</h2>")[0]
     assert "P1 and P2 are still at the table: the settle-up counts their stacks" in settle
     services.end_game(table.pk)  # everyone cashed out: the settle-up is final
     page = Client().get(f"/t/{table.invite}/ledger/").content.decode()
-    assert "still at the table" not in page
+    assert "still at the table" not in page and " pays " in page
+    assert "paid each cash-out as it came, everyone is square with it already" in page
