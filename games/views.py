@@ -27,7 +27,7 @@ from games.forms import (
     cleaned,
 )
 from games.history import in_money
-from games.models import GAME_CHOICES, STRUCTURE_CHOICES, Player, Table
+from games.models import GAME_CHOICES, STRUCTURE_CHOICES, LedgerEntry, Player, Table
 from games.presenter import HOST_ACTIONS, Viewer, render_table
 from games.rules.catalog import DECLARE_WAYS, FORCED_BETS, GAMES, house_rules
 from games.rules.seating import COMING_BACK
@@ -182,6 +182,11 @@ def table_page(request: HttpRequest, invite: str) -> HttpResponse:
     base = request.build_absolute_uri("/")[:-1]
     back = table.players.filter(session_key=session_key(request), status=Player.SEATED,
                                 away_since__isnull=False).exists()  # fmt: skip
+    left = None  # this browser's latest cash-out, lately (a player the host removed too)
+    if viewer.seat is None and not table.practice:
+        left = services.last_cash_out(table, session_key(request))
+        if left and time.time() - left.created.timestamp() > 60 * COMING_BACK:
+            left = None
     return render(
         request,
         "table/page.html",
@@ -195,18 +200,17 @@ def table_page(request: HttpRequest, invite: str) -> HttpResponse:
             "this_machine_only": _loopback(request.get_host()),
             "dealt_before": table.hands.exists(),  # (the invite folds away once dealing)
             "intros": intros(),
-            "least": _least_back(request, table, viewer),
+            "least": _least_back(table, left),
+            "left_with": -left.amount if left else None,
+            "left_at": left.created if left else None,
         },
     )
 
 
-def _least_back(request: HttpRequest, table: Table, viewer: Viewer) -> tuple[int, int] | None:
+def _least_back(table: Table, left: LedgerEntry | None) -> tuple[int, int] | None:
     """The least this browser may buy in for, and until when (epoch seconds), where it left
     the table with chips lately (seating.back_with_enough): a cash-out's answer says it, and
     so does the page opened again, a player the host removed included (table.js keeps it)."""
-    if viewer.seat is not None or table.practice:
-        return None
-    left = services.last_cash_out(table, session_key(request))
     if left is None:
         return None
     until = int(left.created.timestamp()) + 60 * COMING_BACK

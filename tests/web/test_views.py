@@ -149,9 +149,14 @@ def test_a_player_the_host_removed_finds_the_least_they_may_come_back_with():
     left = LedgerEntry.objects.get(kind="cash-out", player=seated).created.timestamp()
     until = int(left) + 60 * COMING_BACK  # (table.js sets the form's least from it)
     assert f'data-buy-in-least="150" data-buy-in-until="{until}"' in notice
-    assert "data-buy-in-least" not in Client().get(f"/t/{table.invite}/").content.decode()
+    page = ann.get(f"/t/{table.invite}/").content.decode()  # what became of her chips
+    assert "You left this table lately with 150 chips" in page
+    assert f'href="/t/{table.invite}/ledger/">the Ledger</a> says who pays whom' in page
+    page = Client().get(f"/t/{table.invite}/").content.decode()
+    assert "data-buy-in-least" not in page and "You left this table" not in page
     LedgerEntry.objects.filter(kind="cash-out").update(created=timezone.now() - timedelta(hours=2))
-    assert "data-buy-in-least" not in ann.get(f"/t/{table.invite}/").content.decode()
+    page = ann.get(f"/t/{table.invite}/").content.decode()
+    assert "data-buy-in-least" not in page and "You left this table" not in page
 
 
 def test_a_player_who_cashed_out_comes_back_soon_with_at_least_that_stack():
