@@ -44,14 +44,17 @@ def may_export_documents(table: Table) -> bool:
     return table.history_open
 
 
-def hand_rows(table: Table, game: str = "", player: str = "") -> list[dict]:
+def hand_rows(table: Table, game: str = "", player: str = "", net_of: str = "") -> list[dict]:
+    """The finished hands (of ``game``; with ``player`` in them), each with what it left
+    ``player`` (or, listing every hand, ``net_of``: the viewer) up or down."""
     hands = table.hands.filter(finished=True).order_by("number")
     if game:
         hands = hands.filter(game=game)
     rows = []
     for hand in hands:
         names = names_of(hand.document)
-        seats = [s for s, name in names.items() if name_key(name) == name_key(player)]
+        whose = name_key(player or net_of)
+        seats = [s for s, name in names.items() if name_key(name) == whose]
         if player and not seats:
             continue
         awards = (hand.result or {}).get("awards", [])

@@ -29,6 +29,13 @@ def _playing(request: HttpRequest, table: Table) -> int | None:
     return hand.number if set(player) & set(hand.seat_players.values()) else None
 
 
+def _own_name(request: HttpRequest, table: Table) -> str:
+    """The name this browser last sat at the table under ("" if it never sat)."""
+    key = session_key(request)
+    mine = Player.objects.filter(table=table, session_key=key).exclude(status=Player.REFUSED)
+    return (mine.order_by("-pk").values_list("name", flat=True).first() or "") if key else ""
+
+
 def hand_list(request: HttpRequest, invite: str) -> HttpResponse:
     table = _table(invite)
     game = request.GET.get("game", "")
@@ -38,7 +45,8 @@ def hand_list(request: HttpRequest, invite: str) -> HttpResponse:
     every = history.hand_rows(table)
     names = sorted({name for row in every for name in row["players"]})
     player = next((name for name in names if name_key(name) == name_key(player)), player)
-    rows = history.hand_rows(table, game, player)
+    mine = "" if player else _own_name(request, table)  # (every hand listed: yours +/-)
+    rows = history.hand_rows(table, game, player, net_of=mine)
     played = {row["hand"].game for row in every} | {game}  # the games this table has dealt
     nets = [row["net"] for row in rows if row["net"] is not None]  # (a voided hand: none)
     return render(
@@ -46,7 +54,7 @@ def hand_list(request: HttpRequest, invite: str) -> HttpResponse:
         "history/hands.html",
         {"table": table, "rows": rows, "games": [g for g in GAMES.values() if g.slug in played],
          "game": game, "net_total": sum(nets), "net_hands": len(nets),
-         "player": player, "names": names, "is_host": is_host(request, table),
+         "player": player, "mine": mine, "names": names, "is_host": is_host(request, table),
          "playing": _playing(request, table)},
     )  # fmt: skip
 

@@ -272,7 +272,9 @@ def test_the_hand_list_filters_by_game_and_player():
     assert when in everything and "js/times.js" in everything  # reader's own zone by script)
     nobody = ann.get(f"/t/{table.invite}/hands/?player=Zed").content.decode()
     assert "No hands with Zed." in nobody
-    assert "+/&minus;</th>" not in everything  # the column comes with a player picked
+    assert "<th>You +/&minus;</th>" in everything  # a player's own, every hand listed
+    stranger = Client().get(f"/t/{table.invite}/hands/").content.decode()
+    assert "+/&minus;</th>" not in stranger  # the column comes with a player picked
     hers = ann.get(f"/t/{table.invite}/hands/?player=%20ANN").content.decode()
     assert "<th>Ann +/&minus;</th>" in hers  # named as at the table
     rows, total = hers.split("<tfoot>")
@@ -286,6 +288,7 @@ def test_the_hand_list_filters_by_game_and_player():
     assert shown == expected and any(expected) and len(expected) >= 4
     net = f"{sum(expected):+d}".replace("-", "\u2212") if sum(expected) else "0"  # the foot
     assert f'Ann over {len(expected)} hands</th><td class="net">{net}</td>' in total  # adds up
+    assert f'You over {len(expected)} hands</th><td class="net">{net}</td>' in everything
 
 
 def test_a_voided_hand_leaves_no_net_in_the_hand_list():
