@@ -830,26 +830,28 @@ ENDED = "The host has ended this game: nobody sits down until the host opens it 
 def end_game(table: Table) -> str:
     """The host ends the game: no hand is dealt again, and everyone at the table is cashed
     out with their stack, so that the ledger's settle-up is the night's last word. A hand
-    being played plays to its end first: dealing pauses, and the host ends the game then."""
+    being played is the last: everyone is cashed out as it ends (``_finish``)."""
     if table.practice:
         raise ServiceError("a practice table has no game to end: leave it when you like")
     if table.ended:
         raise ServiceError("the game has already ended")
-    if _current_hand(table) is not None:
-        if table.dealing:
-            table.dealing = False
-            _announce(table, "The host is ending the game: this hand plays to its end, and "
-                      "no hand is dealt after it.")  # fmt: skip
-        return ("This hand plays to its end, with no hand after it: then press End the game "
-                "again, to cash everyone out.")  # fmt: skip
     table.dealing, table.ended, table.next_deal_at = False, True, None
+    if _current_hand(table) is not None:
+        _announce(table, "The host is ending the game: this hand is the last, and everyone "
+                  "is cashed out when it ends.")  # fmt: skip
+        return "This hand is the last: when it ends, everyone is cashed out."
+    _cash_out_everyone(table)
+    return "The game has ended: everyone is cashed out. The Ledger tab says who pays whom."
+
+
+def _cash_out_everyone(table: Table) -> None:
+    """The game has ended: every player leaves with their stack, and the table hears it."""
     for player in players(table):
         if player.status in (Player.SEATED, Player.REQUESTED):
             _choice_goes_with(table, player)
             _moved(table, player, stacks.cash_out)
     _announce(table, "The host ended the game: everyone is cashed out with their stack. "
               "The Ledger tab says who pays whom.")  # fmt: skip
-    return "The game has ended: everyone is cashed out. The Ledger tab says who pays whom."
 
 
 @writes_table
@@ -1155,6 +1157,9 @@ def _finish(table: Table, hand: Hand, engine: HandState, now: datetime) -> None:
     table.next_deal_at = now + (PRACTICE_PAUSE if table.practice
                                 else SHOWDOWN_PAUSE if engine.showdown else DEAL_PAUSE)  # fmt: skip
     _apply_waiting_rebuys(table)
+    if table.ended:  # the host ended the game during this hand, its last
+        table.next_deal_at = None
+        _cash_out_everyone(table)
 
 
 def stored_result(engine: HandState) -> dict:
@@ -1334,6 +1339,9 @@ def void_hand(table: Table, now: datetime | None = None) -> None:
     table.next_deal_at = now + (PRACTICE_PAUSE if table.practice else DEAL_PAUSE)
     _announce(table, f"Hand {hand.number} voided: every bet is returned.")  # (its news goes)
     _apply_waiting_rebuys(table)  # before the next deal, as at a hand's end
+    if table.ended:  # the last hand of an ended game, voided
+        table.next_deal_at = None
+        _cash_out_everyone(table)
 
 
 @writes_table

@@ -122,7 +122,8 @@ def _step(context: dict) -> str:
         # scrolled away on a phone, and two games share their steps' names)
         game = f" ({GAMES[hand.game].name})" if table.game == "dealers-choice" else ""
         step = f"<strong>{escape(seen['stage'])}</strong>"
-        bits = [f"Hand {hand.number}{escape(game)}: {step}", _pots(seen)]
+        last = " (the last)" if table.ended else ""  # the host ended the game during it
+        bits = [f"Hand {hand.number}{last}{escape(game)}: {step}", _pots(seen)]
         if seen["actors"]:
             bits.append(_waiting(seen, context["names"]))
         html = " &middot; ".join(bits)

@@ -116,15 +116,15 @@ def test_a_host_scrolled_away_is_shown_who_asks_and_taken_there(request, running
 def test_the_host_ends_the_game_and_a_phone_is_shown_the_ledger(request, running_server, chromium):
     host, ann, bob = dealt_to_ann_and_bob(request, running_server, chromium, "levys")
     host.on("dialog", lambda dialog: dialog.accept())  # (its confirm: "End the game? …")
-    host.click("#host-tools button:has-text('End the game')")  # mid-hand: it plays on
-    host.wait_for_selector("#host-tools button:has-text('Resume dealing')")
+    host.click("#host-tools button:has-text('End the game')")  # mid-hand: it is the last
+    ann.wait_for_selector(".felt .middle:has-text('Hand 1 (the last)')")
+    assert not host.locator("button:has-text('Resume dealing')").count()
     players = [Player(ann, first=True), Player(bob, first=False)]
     play_until(lambda: ann.locator(".awards li").count(), players)
-    host.wait_for_selector(".awards li")
-    host.click("#host-tools button:has-text('End the game')")
     ann.wait_for_selector(".felt .middle:has-text('The game has ended')")
     assert ann.locator("#game-intro").is_hidden()  # (the first hand's intro goes with her seat)
     assert not ann.locator(".seat.me").count() and not ann.locator(".sit-here").count()
     ann.click(".felt .middle a:has-text('the Ledger')")
     ann.wait_for_selector("h2:has-text('Settle up')")
-    assert "(left)" in ann.inner_text("table.ledger") and "0" in ann.inner_text("tfoot")
+    assert "these figures are final" in ann.inner_text("main")
+    assert "(left)" in ann.inner_text("table.ledger")

@@ -7,9 +7,10 @@ import random
 import pytest
 from django.test import Client
 
-from games import services, state
+from games import presenter, services, state
 from games.history import ledger
 from games.models import ChatLine, Player, Table
+from games.presenter import render_table
 from games.services import ServiceError
 from tests.web.helpers import assert_chips_balance, make_table, play_current_hand, seat_players
 
@@ -23,30 +24,41 @@ def dealt_table() -> Table:
     return table
 
 
-def test_mid_hand_the_end_pauses_dealing_and_the_hand_plays_on():
+def test_mid_hand_the_hand_is_the_last_and_everyone_is_cashed_out_as_it_ends():
     table = dealt_table()
     hand = state.current_hand(table)
     told = services.end_game(table.pk)
-    assert "plays to its end" in told and "End the game again" in told
+    assert told == "This hand is the last: when it ends, everyone is cashed out."
     table.refresh_from_db()
-    assert not table.dealing and not table.ended
+    assert not table.dealing and table.ended
     assert state.current_hand(table).pk == hand.pk  # the hand goes on
     assert Player.objects.filter(table=table, status=Player.SEATED).count() == 3
+    host = presenter.Viewer(player=None, is_host=True)
+    assert "Hand 1 (the last):" in render_table(table, host)
+    with pytest.raises(ServiceError, match="open the table again"):
+        services.set_dealing(table.pk, True)  # (no resuming by mistake)
     play_current_hand(table, random.Random(3))
     assert state.current_hand(table) is None  # no hand after it
 
-    told = services.end_game(table.pk)
-    assert told.startswith("The game has ended")
     table.refresh_from_db()
-    assert table.ended and not table.dealing
+    assert table.ended and not table.dealing and table.next_deal_at is None
     players = Player.objects.filter(table=table)
     assert set(players.values_list("status", flat=True)) == {Player.LEFT}
     assert all(p.stack == 0 for p in players)
     book = ledger(table)
     assert book.cashed_out == 3 * 200 and book.stacks == 0  # every chip went home
     assert_chips_balance(table)
-    news = ChatLine.objects.filter(table=table).values_list("text", flat=True)
-    assert any(line.startswith("The host ended the game") for line in news)
+    news = list(ChatLine.objects.filter(table=table).values_list("text", flat=True))
+    assert any(line.startswith("The host is ending the game") for line in news)
+    assert news[-1].startswith("The host ended the game")
+
+
+def test_a_last_hand_voided_ends_the_game_too():
+    table = dealt_table()
+    services.end_game(table.pk)
+    services.void_hand(table.pk)
+    assert not Player.objects.filter(table=table, status=Player.SEATED).exists()
+    assert_chips_balance(table)
 
 
 def test_an_ended_game_seats_nobody_and_deals_nothing_until_opened_again():
@@ -111,5 +123,9 @@ def test_the_host_ends_the_game_from_the_page_and_everyone_reads_it():
     assert ">Open the table again</button>" in page and ">End the game</button>" not in page
     assert "Resume dealing" not in page and "Start dealing" not in page
 
+    ledger_page = guest.get(f"/t/{table.invite}/ledger/").content.decode()
+    assert "The host ended the game: everyone is cashed out, and these figures are final." in (
+        ledger_page
+    )
     host.post(f"/t/{table.invite}/do/open/")
     assert "Sit down</button>" in Client().get(f"/t/{table.invite}/").content.decode()
