@@ -63,9 +63,14 @@
     var stuck = head && getComputedStyle(head).position === "sticky";
     return window.innerHeight - (bar ? bar.offsetHeight : 0) - (stuck ? head.offsetHeight : 0);
   }
-  function onItsSide() {  // a phone on its side (the stylesheet says), no bar at its foot
+  function onItsSide(felt) {  // a phone on its side (the stylesheet says), no bar at its
+    // foot and no column at its side (a showdown)
     var said = getComputedStyle(document.documentElement).getPropertyValue("--on-its-side");
-    return !footBar() && said.trim() === "1";
+    var column = getComputedStyle(felt).getPropertyValue("--column").trim() === "1";
+    return !footBar() && !column && said.trim() === "1";
+  }
+  function beside(felt) {  // the turn's column at the screen's side: the felt fits the screen
+    return getComputedStyle(felt).getPropertyValue("--column").trim() === "1";
   }
   function onTheScreen(felt) {  // a pill wider than its seat at the screen's edge
     var width = document.documentElement.clientWidth, gap = 2;  // ("Wins 36, down 114")
@@ -85,9 +90,10 @@
       var out = reach(felt);
       return out.above + height + out.below;
     };
-    // (one already too tall grows; so does one on a phone on its side with no bar at its
-    // foot, too short a screen to show a full table's seats whole anyway)
-    var most = whole(base) > onScreen() || onItsSide() ? Infinity : onScreen();
+    // (one already too tall grows; so does one on a phone on its side at a showdown, too
+    // short a screen to show its seats whole anyway; beside a column, a little at most)
+    var most = whole(base) > onScreen() || onItsSide(felt) ? Infinity : onScreen();
+    if (beside(felt)) most = Math.max(onScreen(), whole(base)) + 3 * rem;
     for (var grown = 1; grown <= MOST && least > 0; grown++) {
       felt.style.height = (base + grown * rem) + "px";
       if (whole(base + grown * rem) > most) break;  // grown past the screen: not seen whole

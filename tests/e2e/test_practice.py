@@ -19,18 +19,19 @@ from tests.e2e.test_browser import (
 )
 
 BIG_ON_ITS_SIDE = {"width": 932, "height": 430}  # (wider than a laptop's layout starts)
+SMALL_ON_ITS_SIDE = {"width": 667, "height": 375}  # (a small phone's)
 
 
 @pytest.mark.parametrize(
     ("game", "screen"), [("levys", PHONE), ("high-low-declare", PHONE), ("sviten", PHONE),
                          ("sviten", LAPTOP), ("levys", NARROW), ("sviten", NARROW),
                          ("levys", ON_ITS_SIDE), ("high-low-declare", ON_ITS_SIDE),
-                         ("sviten", BIG_ON_ITS_SIDE)],
+                         ("sviten", BIG_ON_ITS_SIDE), ("levys", SMALL_ON_ITS_SIDE)],
 )  # fmt: skip
 def test_a_person_plays_a_hand_against_bots_from_the_home_page(
     running_server, chromium, game, screen
 ):
-    side = screen in (ON_ITS_SIDE, BIG_ON_ITS_SIDE)  # (touch: a phone's layout, not a laptop's)
+    side = screen in (ON_ITS_SIDE, BIG_ON_ITS_SIDE, SMALL_ON_ITS_SIDE)  # (touch: a phone's)
     page = chromium.new_context(viewport=screen, is_mobile=side, has_touch=side).new_page()
     page.goto(running_server.base + "/")
     page.click("a:has-text('Practice against bots')")
