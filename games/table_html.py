@@ -80,7 +80,8 @@ def _stakes(context: dict) -> str:
     """This hand's settings, and the next hand's where the host has changed them."""
     this, coming = context["stakes"], context["next_stakes"]
     if this is None:  # between hands: beside the last one's result, say which is which
-        return ("Next hand: " if context["last_hand"] else "") + escape(coming)
+        last = context["last_hand"] and not context["table"].ended  # (no next: it ended)
+        return ("Next hand: " if last else "") + escape(coming)
     html = escape(this)
     if context["stakes_changed"]:
         html += f'<br><span class="next">Next hand: {escape(coming)}</span>'

@@ -42,6 +42,7 @@ def test_mid_hand_the_hand_is_the_last_and_everyone_is_cashed_out_as_it_ends():
 
     table.refresh_from_db()
     assert table.ended and not table.dealing and table.next_deal_at is None
+    assert "Next hand:" not in render_table(table, host)  # (there is none)
     players = Player.objects.filter(table=table)
     assert set(players.values_list("status", flat=True)) == {Player.LEFT}
     assert all(p.stack == 0 for p in players)
