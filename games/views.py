@@ -202,7 +202,6 @@ def table_page(request: HttpRequest, invite: str) -> HttpResponse:
             "intros": intros(),
             "least": _least_back(table, left),
             "left_with": -left.amount if left else None,
-            "left_at": left.created if left else None,
         },
     )
 
