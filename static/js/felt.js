@@ -63,14 +63,13 @@
     var stuck = head && getComputedStyle(head).position === "sticky";
     return window.innerHeight - (bar ? bar.offsetHeight : 0) - (stuck ? head.offsetHeight : 0);
   }
+  function beside(felt) {  // the turn's column at the screen's side: the felt fits the screen
+    return getComputedStyle(felt).getPropertyValue("--column").trim() === "1";
+  }
   function onItsSide(felt) {  // a phone on its side (the stylesheet says), no bar at its
     // foot and no column at its side (a showdown)
     var said = getComputedStyle(document.documentElement).getPropertyValue("--on-its-side");
-    var column = getComputedStyle(felt).getPropertyValue("--column").trim() === "1";
-    return !footBar() && !column && said.trim() === "1";
-  }
-  function beside(felt) {  // the turn's column at the screen's side: the felt fits the screen
-    return getComputedStyle(felt).getPropertyValue("--column").trim() === "1";
+    return !footBar() && !beside(felt) && said.trim() === "1";
   }
   function onTheScreen(felt) {  // a pill wider than its seat at the screen's edge
     var width = document.documentElement.clientWidth, gap = 2;  // ("Wins 36, down 114")
