@@ -465,6 +465,9 @@
     var foot = bar || document.querySelector(".act-ahead, .broke");
     var now = !!bar;
     var step = bar ? (bar.querySelector(".your-turn") || bar).textContent : null;
+    var hint = bar && bar.querySelector(".hint-line");  // tapped whole: a push keeps it so
+    if (hint && hintWhole !== null && hintWhole === step) hint.classList.add("whole");
+    if (step !== hintWhole) hintWhole = null;
     document.body.classList.toggle("bar-open", now);
     document.body.classList.toggle("foot-bar", !!foot);
     if (foot) document.body.style.setProperty("--bar-height", (footHeight(foot) + 16) + "px");
@@ -478,11 +481,14 @@
     shownStep = step;
     barShown = !!foot;
   }
-  // Where the bar shows only the hint's first line (a phone on its side), a tap shows it
-  // whole.
+  // Where the bar shows only the hint's first lines (a phone on its side), a tap shows it
+  // whole, through the pushes of that step.
+  var hintWhole = null;  // the step whose hint was tapped whole
   document.addEventListener("click", function (event) {
     var line = event.target.closest && event.target.closest(".controls .hint-line");
-    if (line) line.classList.toggle("whole");
+    if (!line) return;
+    line.classList.toggle("whole");
+    hintWhole = line.classList.contains("whole") ? shownStep : null;
   });
   // The felt fitted again just after a turn came (its middle grew as the bar opened):
   // the turn's seat goes back above the bar. Later fits leave the page where one has it.

@@ -244,3 +244,36 @@ def test_cards_are_tapped_on_a_touch_screen_and_clicked_with_a_mouse(
         raise AssertionError("no draw came")
     prompt = page.inner_text(".controls form.pick > p")
     assert prompt.startswith(f"{word} the cards to throw away"), prompt
+
+
+def test_a_hint_tapped_whole_on_its_side_stays_whole_through_a_push(running_server, chromium):
+    page = chromium.new_context(viewport=ON_ITS_SIDE, is_mobile=True, has_touch=True).new_page()
+    page.goto(running_server.base + "/practice/")
+    page.check("input[name=game][value=levys]")
+    page.fill("input[name=bots]", "2")
+    page.fill("input[name=name]", "Pat")
+    page.click("button:has-text('Deal me in')")
+    page.wait_for_selector(".seat.me .card[data-card]")
+    me = Player(page, first=True)
+    for _ in range(200):  # a turn whose hint is longer than its first lines
+        if page.locator(".controls .hint-line").count() and page.evaluate(CUT_SHORT):
+            break
+        if not me.step():
+            page.wait_for_timeout(200)
+    else:
+        raise AssertionError("no hint was cut short")
+    page.tap(".controls .hint-line")
+    assert "whole" in page.get_attribute(".controls .hint-line", "class")
+    version = page.get_attribute("#table", "data-version")
+    page.fill("#chat-text", "nice hand")  # a line in the chat: the table is pushed again
+    page.press("#chat-text", "Enter")
+    page.wait_for_function(
+        "v => document.getElementById('table').dataset.version !== v", arg=version
+    )
+    assert "whole" in page.get_attribute(".controls .hint-line", "class")
+
+
+CUT_SHORT = """() => {
+  const hint = document.querySelector('.controls .hint-line');
+  return hint.scrollHeight > hint.clientHeight + 1;
+}"""
