@@ -146,7 +146,8 @@ def ledger_page(request: HttpRequest, invite: str) -> HttpResponse:
         "history/ledger.html",
         {"table": table, "book": book, "payments": payments,
          "summary": history.session_summary(table), "is_host": is_host(request, table),
-         "playing": _playing(request, table)},
+         "playing": _playing(request, table),
+         "final": table.ended and not book.seated_note},  # (nobody is marked as left then)
     )  # fmt: skip
 
 

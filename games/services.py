@@ -796,7 +796,7 @@ def cash_out(table: Table, player_id: int) -> int:
         raise ServiceError(f"{player.name} is in this hand: remove them once it ends")
     seated = player.status == Player.SEATED
     _choice_goes_with(table, player)
-    transfer = _moved(table, player, stacks.cash_out)
+    transfer = _moved(table, player, stacks.cash_out, "is removed by the host")
     chips = -transfer.amount if transfer else 0
     if seated:  # the table hears it, as the table's news (games.chat_html)
         _announce(table, f"The host removed {player.name} from the table, with {chips} chips.",
@@ -849,7 +849,7 @@ def _cash_out_everyone(table: Table) -> None:
     for player in players(table):
         if player.status in (Player.SEATED, Player.REQUESTED):
             _choice_goes_with(table, player)
-            _moved(table, player, stacks.cash_out)
+            _moved(table, player, stacks.cash_out, "is cashed out as the game ends")
     _announce(table, "The host ended the game: everyone is cashed out with their stack. "
               "The Ledger tab says who pays whom.")  # fmt: skip
 

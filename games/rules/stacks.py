@@ -131,12 +131,13 @@ def take_seat(stack: Stack, buy_in: int, approve: bool = True) -> Moved:
     return seated, Transfer("buy-in", buy_in, f"{stack.name} buys in")
 
 
-def cash_out(stack: Stack) -> Moved:
-    """The player leaves with their stack; a rebuy waiting for the host leaves with them."""
+def cash_out(stack: Stack, how: str = "cashes out") -> Moved:
+    """The player leaves with their stack; a rebuy waiting for the host leaves with them.
+    The ledger's note says ``how``: "cashes out", "is removed by the host"."""
     if stack.status not in (SEATED, REQUESTED):
         raise Refused(f"{stack.name} is not at the table")
     if stack.in_hand:
         raise Refused(f"{stack.name} is in the hand being played: cash out after it")
     amount = stack.chips  # none, for a player who was never seated
     left = replace(stack, chips=0, rebuy_asked=None, status=LEFT)
-    return left, Transfer("cash-out", -amount, f"{stack.name} cashes out") if amount else None
+    return left, Transfer("cash-out", -amount, f"{stack.name} {how}") if amount else None

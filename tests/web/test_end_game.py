@@ -128,5 +128,7 @@ def test_the_host_ends_the_game_from_the_page_and_everyone_reads_it():
     assert "The host ended the game: everyone is cashed out, and these figures are final." in (
         ledger_page
     )
+    assert "<td>Hal</td>" in ledger_page and "(left)" not in ledger_page  # everyone left: no mark
     host.post(f"/t/{table.invite}/do/open/")
+    assert "<td>Hal (left)</td>" in guest.get(f"/t/{table.invite}/ledger/").content.decode()
     assert "Sit down</button>" in Client().get(f"/t/{table.invite}/").content.decode()
