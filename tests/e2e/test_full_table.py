@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.test_browser import LAPTOP, NARROW, ON_ITS_SIDE, PHONE, TABLET, Player
-from tests.e2e.test_practice import crowding
+from tests.e2e.test_practice import crowding, deal_me_in
 
 SMALL_TABLET = {"width": 600, "height": 960}  # (between a phone's layout and a laptop's)
 
@@ -20,12 +20,7 @@ def test_a_full_table_leaves_the_middle_clear_with_bets_out(
 ):
     side = screen is ON_ITS_SIDE  # (a touch screen: its layout is a phone's, not a laptop's)
     page = chromium.new_context(viewport=screen, is_mobile=side, has_touch=side).new_page()
-    page.goto(running_server.base + "/practice/")
-    page.check(f"input[name=game][value={game}]")
-    page.fill("input[name=bots]", str(bots))
-    page.fill("input[name=name]", "Pat")
-    page.click("button:has-text('Deal me in')")
-    page.wait_for_selector(".seat.me .card[data-card]")
+    deal_me_in(page, running_server.base, game, str(bots))
     assert page.locator(".felt .seat:not(.empty)").count() == bots + 1
     assert not crowding(page), (crowding(page), page.inner_text(".felt .middle"))
     me = Player(page, first=True)

@@ -175,14 +175,24 @@ def crowding(page) -> list[str]:
     return page.evaluate(CROWDING)
 
 
+def deal_me_in(page, base: str, game: str = "", bots: str = "") -> None:
+    """Pat opens a practice table from its form (``game`` with ``bots``, or the form's
+    own choices) and is dealt a hand."""
+    page.goto(base + "/practice/")
+    if game:
+        page.check(f"input[name=game][value={game}]")
+    if bots:
+        page.fill("input[name=bots]", bots)
+    page.fill("input[name=name]", "Pat")
+    page.click("button:has-text('Deal me in')")
+    page.wait_for_selector(".seat.me .card[data-card]")
+
+
 def test_a_notice_shows_at_the_top_of_the_screen_wherever_the_page_is_scrolled(
     running_server, chromium
 ):
     page = chromium.new_context(viewport=NARROW).new_page()
-    page.goto(running_server.base + "/practice/")
-    page.fill("input[name=name]", "Pat")
-    page.click("button:has-text('Deal me in')")
-    page.wait_for_selector(".seat.me .card[data-card]")
+    deal_me_in(page, running_server.base)
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     page.evaluate("document.querySelector('.host button.primary').click()")  # Pause dealing
     page.wait_for_selector("#notice:not(:empty)")
@@ -224,12 +234,7 @@ def test_cards_are_tapped_on_a_touch_screen_and_clicked_with_a_mouse(
     running_server, chromium, screen, touch, word
 ):
     page = chromium.new_context(viewport=screen, has_touch=touch, is_mobile=touch).new_page()
-    page.goto(running_server.base + "/practice/")
-    page.check("input[name=game][value=high-low-declare]")
-    page.fill("input[name=bots]", "1")
-    page.fill("input[name=name]", "Pat")
-    page.click("button:has-text('Deal me in')")
-    page.wait_for_selector(".seat.me .card[data-card]")
+    deal_me_in(page, running_server.base, "high-low-declare", "1")
     me = Player(page, first=False)
     for _ in range(300):  # to the draw (the bot may fold first: then the next hand)
         if page.locator(".controls form.pick").count():
@@ -248,12 +253,7 @@ def test_cards_are_tapped_on_a_touch_screen_and_clicked_with_a_mouse(
 
 def test_a_hint_tapped_whole_on_its_side_stays_whole_through_a_push(running_server, chromium):
     page = chromium.new_context(viewport=ON_ITS_SIDE, is_mobile=True, has_touch=True).new_page()
-    page.goto(running_server.base + "/practice/")
-    page.check("input[name=game][value=levys]")
-    page.fill("input[name=bots]", "2")
-    page.fill("input[name=name]", "Pat")
-    page.click("button:has-text('Deal me in')")
-    page.wait_for_selector(".seat.me .card[data-card]")
+    deal_me_in(page, running_server.base, "levys", "2")
     me = Player(page, first=True)
     for _ in range(200):  # a turn whose hint is longer than its first lines
         if page.locator(".controls .hint-line").count() and page.evaluate(CUT_SHORT):
