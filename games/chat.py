@@ -1,4 +1,5 @@
-"""The table's chat: seated players and the host talk, everyone at the table reads.
+"""The table's chat: seated players and the host talk (and, once the host has ended the
+game, its players), everyone at the table reads.
 
 A line is a change of the table like any other (games.services.writes_table): it makes
 a new version, and every browser is shown it with the rest of the table. The lines are
@@ -36,10 +37,16 @@ def say(
 
 
 def _speaker(table: Table, session_key: str) -> Player | None:
-    """The seated player behind the session."""
+    """The seated player behind the session; once the game has ended, its player, all
+    cashed out (who pays whom is talked over after the last hand)."""
     found = (p for p in players(table) if session_key and p.session_key == session_key)
     player = next(found, None)
-    return player if player is not None and player.status == Player.SEATED else None
+    if player is not None and player.status == Player.SEATED:
+        return player
+    if table.ended and session_key:
+        left = table.players.filter(session_key=session_key, status=Player.LEFT, bot=False)
+        return left.order_by("-pk").first()
+    return None
 
 
 def _within_rate(table: Table, speaker: Player | None, now: datetime) -> None:

@@ -46,10 +46,10 @@ def _line(pk: int, name: str, by_host: bool, text: str, told: bool, about: int |
 
 
 def say_box(context: dict) -> str:
-    """The viewer's box to type in: a seated player's or the host's; a muted player and a
-    spectator are told why they have none."""
+    """The viewer's box to type in: a seated player's, the host's, or once the game has
+    ended its players'; a muted player and a spectator are told why they have none."""
     viewer, me = context["viewer"], context["me"]
-    if viewer.seat is None and not viewer.is_host:
+    if viewer.seat is None and not viewer.is_host and not viewer.ended_player:
         return '    <p class="hint">Take a seat to chat; until then you can read along.</p>\n'
     if me is not None and me.muted and not viewer.is_host:
         return '    <p class="hint">The host has muted you: you can read along.</p>\n'

@@ -120,6 +120,7 @@ class Viewer:
     player: Player | None
     is_host: bool
     refused: bool = False  # the host turned down this browser's request for a seat
+    ended_player: bool = False  # played the game the host has ended: may chat on
 
     @property
     def seat(self) -> int | None:
@@ -163,7 +164,8 @@ def viewer_of(
     shot = shot or snapshot(table)
     player = next((p for p in shot.players if session_key and p.session_key == session_key),
                   None)  # fmt: skip
-    return Viewer(player, is_host, player is None and session_key in shot.refused)
+    refused = player is None and session_key in shot.refused
+    return Viewer(player, is_host, refused, player is None and session_key in shot.ended_players)
 
 
 LOG_SHOWN = 14  # the hand log's latest lines on the table (the review has them all)
@@ -268,6 +270,17 @@ def _out_of_chips(me: Player | None, in_hand: bool) -> bool:
     return seated and me.stack == 0 and not in_hand and not me.rebuy_request
 
 
+def _last_hand_players(last) -> dict[int, Player]:
+    """An ended game's felt keeps its last hand's seats, showdown and all, though everyone
+    has been cashed out: each seat's player as that hand left them (a stand-in, unsaved)."""
+    if last.voided or not last.result:
+        return {}
+    stacks = last.result.get("stacks", {})
+    return {seat: Player(name=name, seat=seat, stack=stacks.get(str(seat), 0),
+                         bot=seat in last.bots, status=Player.LEFT)
+            for seat, name in names_of(last.document).items()}  # fmt: skip
+
+
 def _common_context(table: Table, shot: TableSnapshot) -> dict:
     """The context every viewer of this version shares (from the spectator's view), made
     once per version."""
@@ -276,6 +289,8 @@ def _common_context(table: Table, shot: TableSnapshot) -> dict:
     players, hand, views = shot.players, shot.hand, shot.views
     public = views[None] if views is not None else None
     by_seat = {p.seat: p for p in players if p.status == Player.SEATED}
+    if table.ended and hand is None and shot.last is not None:
+        by_seat = _last_hand_players(shot.last)
     requested = {p.seat: p for p in players if p.status == Player.REQUESTED}
     seated = {p.seat: p.name for p in players if p.seat}
     names = dict(seated)  # the hand's lines name its own players, though they have left since

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from copy import copy
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TypeVar
@@ -159,6 +160,7 @@ class TableSnapshot:
     made_here: bool = False  # made by a change in this process (not read)
     chat: tuple[tuple, ...] = ()  # the chat's latest lines: (id, name, by host, text)
     away: frozenset[int] = frozenset()  # seated players whose browsers are gone (presence)
+    ended_players: frozenset[str] = frozenset()  # an ended game's players' sessions: to chat
 
     @property
     def version(self) -> int:
@@ -208,8 +210,17 @@ def load_snapshot(
         views = all_views(engine)
     if chat is None:
         chat = chat_lines(table.pk)
+    ended = _ended_players(table) if table.ended else frozenset()  # (a cash-out is written
+    # at once, never deferred: statements.NeedsTransaction)
     return TableSnapshot(table, players, hand, last, views, button_next, refused, chat=chat,
-                         away=away)  # fmt: skip
+                         away=away, ended_players=ended)  # fmt: skip
+
+
+def _ended_players(table: Table) -> frozenset[str]:
+    """The sessions of an ended game's players, all cashed out: they may still talk it
+    over (who pays whom) in the chat, unless the host muted them."""
+    left = table.players.filter(status=Player.LEFT, bot=False, muted=False)
+    return frozenset(left.values_list("session_key", flat=True))
 
 
 def chat_lines(table_id: int) -> tuple[tuple, ...]:
@@ -248,7 +259,7 @@ def snapshot(table: Table) -> TableSnapshot:
     held = cached_snapshot(table.pk, table.invite, table.version)
     if held is not None and held.version == table.version:
         return held
-    held = load_snapshot(table)
+    held = load_snapshot(copy(table))  # (kept: not the caller's, which it may read again)
     if not _still_at(held):  # its parts may be of two versions: show none of them
         return latest_snapshot(table.pk)
     remember(held)

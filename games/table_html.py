@@ -284,7 +284,8 @@ def seat(seat: dict, context: dict) -> str:
     classes = ("seat" + (" me" if seat["is_me"] else "")
                + (" to-act" if in_hand and in_hand["to_act"] else "")
                + (" folded" if in_hand and in_hand["folded"] else "")
-               + ("" if player or seat["requested"] else " empty"))  # fmt: skip
+               + ("" if player or seat["requested"] else " empty")
+               + (" closed" if context["table"].ended and not player else ""))  # fmt: skip
     head = f'    <div class="{classes}" data-seat="{number}" style="--n:{number}">\n'
     if player:
         hand = context["hand"]
@@ -333,7 +334,7 @@ def seat(seat: dict, context: dict) -> str:
     elif seat["requested"]:
         body = (f'      <div class="who">{escape(seat["requested"].name)}</div>'
                 '<div class="notes">waiting for the host</div>\n')  # fmt: skip
-    elif context["table"].ended:  # nobody sits down at an ended game
+    elif context["table"].ended:  # nobody sits down at an ended game: no seat is shown
         body = ""
     else:  # "Sit here" for those who may sit; for the seated, "4 free" (the CSS picks)
         body = (f'      <button type="button" class="sit-here" data-seat="{number}">Sit here'

@@ -32,6 +32,7 @@ from games.presenter import HOST_ACTIONS, Viewer, render_table
 from games.rules.catalog import DECLARE_WAYS, FORCED_BETS, GAMES, house_rules
 from games.rules.seating import COMING_BACK
 from games.services import ServiceError
+from games.state import snapshot
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -49,7 +50,10 @@ def is_host(request: HttpRequest, table: Table) -> bool:
 
 
 def viewer_for(request: HttpRequest, table: Table) -> Viewer:
-    return Viewer(services.player_for(table, session_key(request)), is_host(request, table))
+    key = session_key(request)
+    player = services.player_for(table, key)
+    ended = player is None and key in snapshot(table).ended_players if table.ended else False
+    return Viewer(player, is_host(request, table), ended_player=ended)
 
 
 def _opened_recently(times: list[float], window: float, now: float) -> list[float]:

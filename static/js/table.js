@@ -182,6 +182,21 @@
     });
   });
 
+  // A win pops up once: a push that brings the same win again (a chat line, say) shows it
+  // still, not popping up anew.
+  var wins = {};
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    wins = {};
+    document.querySelectorAll(".felt .seat .said.won").forEach(function (won) {
+      wins[won.closest(".seat").dataset.seat] = won.textContent;
+    });
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    document.querySelectorAll(".felt .seat .said.won").forEach(function (won) {
+      if (wins[won.closest(".seat").dataset.seat] === won.textContent) won.classList.add("popped");
+    });
+  });
+
   // A push replaces the table; keep what this person was typing or had opened.
   var kept = null;
   document.addEventListener("htmx:wsBeforeMessage", function () {

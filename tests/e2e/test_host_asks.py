@@ -124,7 +124,17 @@ def test_the_host_ends_the_game_and_a_phone_is_shown_the_ledger(request, running
     ann.wait_for_selector(".felt .middle:has-text('The game has ended')")
     assert ann.locator("#game-intro").is_hidden()  # (the first hand's intro goes with her seat)
     assert not ann.locator(".seat.me").count() and not ann.locator(".sit-here").count()
+    for page in (ann, host):  # the last hand stays on the felt, no free seat beside it
+        page.wait_for_selector(".felt .seat:has-text('Bob')")
+        assert page.locator(".felt .seat:not(.empty)").count() == 2
+        assert not page.locator(".felt .seat.empty:visible").count()
+    host.wait_for_selector(".felt .said.won")
+    bob.fill("#chat-text", "I owe Ann")  # cashed out by the end, Bob still talks
+    bob.press("#chat-text", "Enter")
+    host.wait_for_selector(".chat-lines li:has-text('I owe Ann')")
+    popped = "[...document.querySelectorAll('.felt .said.won')].every(w => w.matches('.popped'))"
+    assert host.evaluate(popped)  # (a win pops up once, not again with each push)
     ann.click(".felt .middle a:has-text('the Ledger')")
     ann.wait_for_selector("h2:has-text('Settle up')")
     assert "these figures are final" in ann.inner_text("main")
-    assert "(left)" in ann.inner_text("table.ledger")
+    assert "(left)" not in ann.inner_text("table.ledger")  # (everyone left: none is marked)

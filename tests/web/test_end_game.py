@@ -7,7 +7,7 @@ import random
 import pytest
 from django.test import Client
 
-from games import presenter, services, state
+from games import chat, presenter, services, state
 from games.history import ledger
 from games.models import ChatLine, Player, Table
 from games.presenter import render_table
@@ -42,7 +42,14 @@ def test_mid_hand_the_hand_is_the_last_and_everyone_is_cashed_out_as_it_ends():
 
     table.refresh_from_db()
     assert table.ended and not table.dealing and table.next_deal_at is None
-    assert "Next hand:" not in render_table(table, host)  # (there is none)
+    page = render_table(Table.objects.get(pk=table.pk), host)  # (a snapshot holds the
+    assert "Next hand:" not in page  # (there is none)  # table it read: not one refreshed)
+    last = table.hands.get()
+    for seat, stack in last.result["stacks"].items():  # the last hand stays on the felt,
+        assert f"<strong>P{seat}</strong>" in page  # each seat with the stack it left with
+        assert f'<div class="chips">{stack}</div>' in page
+    assert page.count('class="said won') == len({a["seat"] for a in last.result["awards"]})
+    assert 'class="seat empty closed"' in page and "free</span>" not in page  # none to take
     players = Player.objects.filter(table=table)
     assert set(players.values_list("status", flat=True)) == {Player.LEFT}
     assert all(p.stack == 0 for p in players)
@@ -132,3 +139,42 @@ def test_the_host_ends_the_game_from_the_page_and_everyone_reads_it():
     host.post(f"/t/{table.invite}/do/open/")
     assert "<td>Hal (left)</td>" in guest.get(f"/t/{table.invite}/ledger/").content.decode()
     assert "Sit down</button>" in Client().get(f"/t/{table.invite}/").content.decode()
+
+
+@pytest.mark.django_db(transaction=True)  # each version committed: this process keeps it
+def test_the_players_of_an_ended_game_talk_it_over_in_the_chat():
+    """Cashed out by the end, the players (one who left earlier too) may still chat, on
+    the page and in each push; a spectator may not, nor anyone once the table is open
+    again, nor a player the host muted."""
+    table = make_table("levys")
+    seat_players(table, 3)
+    services.leave(table.pk, "s3")  # left before the end
+    chat.mute(table.pk, Player.objects.get(table=table, seat=2).pk, True)
+    with pytest.raises(ServiceError, match="take a seat"):
+        chat.say(table.pk, "s3", "bye all")
+    services.end_game(table.pk)
+    made = state.held_snapshot(table.pk)  # as the change made it
+    assert made.made_here and made.table.ended
+    state.forget(table.pk)
+    read = state.snapshot(Table.objects.get(pk=table.pk))  # as another process reads it
+    for shot in (made, read):
+        assert shot.ended_players == {"s1", "s3"}, shot  # (s2 is muted)
+        assert presenter.viewer_of(shot.table, "s1", False, shot).ended_player
+        html = render_table(shot.table, presenter.viewer_of(shot.table, "s1", False, shot), shot)
+        assert 'id="chat-text"' in html
+        spectator = presenter.viewer_of(shot.table, "nobody", False, shot)
+        assert 'id="chat-text"' not in render_table(shot.table, spectator, shot)
+    chat.say(table.pk, "s1", "Ann pays me 6")
+    chat.say(table.pk, "s3", "I left early: do I owe?")
+    with pytest.raises(ServiceError, match="muted"):
+        chat.say(table.pk, "s2", "hush")
+    with pytest.raises(ServiceError, match="take a seat"):
+        chat.say(table.pk, "nobody", "hi")
+    said = ChatLine.objects.filter(table=table, told=False).values_list("player__name", "text")
+    assert list(said) == [("P1", "Ann pays me 6"), ("P3", "I left early: do I owe?")]
+
+    guest = Client()
+    assert 'id="chat-text"' not in guest.get(f"/t/{table.invite}/").content.decode()
+    services.open_again(table.pk)
+    with pytest.raises(ServiceError, match="take a seat"):
+        chat.say(table.pk, "s1", "again?")
