@@ -291,6 +291,21 @@ def test_the_hand_list_filters_by_game_and_player():
     assert f'You over {len(expected)} hands</th><td class="net">{net}</td>' in everything
 
 
+def test_a_hand_one_was_not_dealt_in_says_so_in_ones_column():
+    """Listing every hand, one's own column says "not dealt in" where one had no seat,
+    and 0 where one was dealt in and broke even: two things, told apart."""
+    table = make_table("levys")
+    seat_players(table, 2)
+    services.set_dealing(table.pk, True)
+    play_current_hand(table, random.Random(5))
+    late = Client()
+    late.get(f"/t/{table.invite}/")
+    late.post(f"/t/{table.invite}/join/", {"seat": 3, "name": "Lou", "buy_in": 100})
+    html = late.get(f"/t/{table.invite}/hands/").content.decode()
+    assert '<td class="net"><small class="hint">not dealt in</small></td>' in html
+    assert "<tfoot>" not in html  # (no hand of Lou's to add up)
+
+
 def test_a_voided_hand_leaves_no_net_in_the_hand_list():
     table = make_table("levys")
     seat_players(table, 2)
