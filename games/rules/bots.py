@@ -32,7 +32,7 @@ from random import Random
 
 from games.rules.cards import RANK_NAMES, RANKS, Card, face, parse_card
 from games.rules.errors import IllegalAction
-from games.rules.reads import beaten_on_board, free_way, omaha_beaten, shown
+from games.rules.reads import beaten_on_board, free_way, omaha_beaten, others, shown
 from games.rules.values import (
     FLUSH,
     FULL_HOUSE,
@@ -184,6 +184,7 @@ class Way:
     strength: float
     words: str
     beaten_by: tuple[Card, ...] = ()
+    even: bool = False  # a half heads-up: a call comes back whole, and so would a bet
 
 
 def ways(seen: dict) -> list[Way]:
@@ -207,7 +208,9 @@ def ways(seen: dict) -> list[Way]:
         if free and _takes(free[0], cards, low, free[1]):
             i = 0 if free[0] == "high" else 1
             if made[i].strength < FREE_HALF and not made[i].beaten_by:
-                made[i] = Way(FREE_HALF, f"{made[i].words}, {FREE_WORDS[free]}")
+                even = len(others(seen)) == 1  # (a bet's chips are split back: no gain)
+                said = "a sure half heads-up" if even else FREE_WORDS[free]
+                made[i] = Way(FREE_HALF, f"{made[i].words}, {said}", even=even)
     if _me(seen)["drew"] is None:  # the draw is still to come
         plan = draw_plan(cards, game, _low(seen))
         made.append(Way(plan.potential, plan.goal))
@@ -428,13 +431,14 @@ def _bet(seen: dict, legal: dict, rng: Random) -> Decision:
     beaten = "" if live else f"{words}, beaten on board by {shown(best.beaten_by)}"
     felt = strength + rng.uniform(-NOISE, NOISE)
     kinds, call, aggressive, pot = legal["kinds"], legal["call"], legal["raise_kind"], legal["pot"]
+    if live and best.even:  # heads-up, half the pot each: calling keeps it, betting gains nothing
+        if call:
+            return Decision({"type": "call"}, f"{words}: calling {call}")
+        return _check_or_fold(legal, words)
     if call:
         raise_at = RAISE_AT + RERAISE_STEP * legal["raises"]
         if live and aggressive and felt >= raise_at:
             return _aggress(legal, strength, words)
-        chance = live or seen["street"] not in LAST_BETTING  # beaten, but a card may come
-        if chance and call <= SMALL_PRICE * (pot + call):
-            return Decision({"type": "call"}, f"Calling {call} into {pot}: the price is small")
         price = call / (pot + call)
         if _me(seen)["drew"] is None:
             price *= DRAWING
@@ -442,6 +446,9 @@ def _bet(seen: dict, legal: dict, rng: Random) -> Decision:
             price = min(price, CHEAP)  # calling the blind: the blinds are meant to be called
         if (live and felt >= price + CALL_MARGIN) or "fold" not in kinds:
             return Decision({"type": "call"}, f"{words}: calling {call}")
+        chance = live or seen["street"] not in LAST_BETTING  # beaten, but a card may come
+        if chance and call <= SMALL_PRICE * (pot + call):  # (said only where it decides)
+            return Decision({"type": "call"}, f"Calling {call} into {pot}: the price is small")
         if beaten:
             return Decision({"type": "fold"}, f"{beaten}: folding")
         return Decision({"type": "fold"}, f"{words}: folding, {call} to call into {pot}")

