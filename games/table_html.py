@@ -274,7 +274,7 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
         notes.append('<span class="away">away</span>')
     if in_hand and in_hand["to_act"]:
         notes.append("<strong>to act</strong>")
-    return " &middot;&nbsp;".join(notes)  # (a line breaks before a dot, not after it)
+    return "&nbsp;&middot; ".join(notes)  # (a line breaks after a dot: none starts with one)
 
 
 def seat(seat: dict, context: dict) -> str:
