@@ -32,7 +32,7 @@ from random import Random
 
 from games.rules.cards import RANK_NAMES, RANKS, Card, face, parse_card
 from games.rules.errors import IllegalAction
-from games.rules.reads import beaten_on_board, free_way, omaha_beaten, others, shown
+from games.rules.reads import beaten_on_board, free_way, omaha_beaten, others
 from games.rules.values import (
     FLUSH,
     FULL_HOUSE,
@@ -183,7 +183,7 @@ class Way:
 
     strength: float
     words: str
-    beaten_by: tuple[Card, ...] = ()
+    beaten_by: str = ""  # who shows what beats it: "Ann shows a pair of sevens"
     even: bool = False  # a half heads-up: a call comes back whole, and so would a bet
 
 
@@ -193,7 +193,9 @@ def ways(seen: dict) -> list[Way]:
     a good draw too."""
     cards, game = own_cards(seen), seen["game"]
     high = Way(high_strength(cards), high_value(cards).name, beaten_on_board(cards, seen))
-    if game == "sviten":
+    if game == "sviten":  # (each half named, as the seats name them: "five-card: …")
+        name = high.words
+        high = Way(high.strength, f"Five-card {name[0].lower()}{name[1:]}", high.beaten_by)
         made = [high]
         board = [parse_card(c) for c in seen["board"]]
         if len(board) >= 3:
@@ -403,7 +405,7 @@ def _declare(cards: list[Card], seen: dict) -> Decision:
     way = aim(cards, low)
     beaten, free = beaten_on_board(cards, seen), free_way(seen)
     if beaten and way != "low":
-        return _declaring("low", f"high is beaten on board by {shown(beaten)}")
+        return _declaring("low", f"{beaten}, which beats its high")
     if free and way not in (free[0], "both") and _takes(free[0], cards, low, free[1]):
         strong = (high_strength(cards) >= BOTH_HIGH if way == "high"
                   else low_strength(cards, low) >= BOTH_LOW)  # fmt: skip
@@ -428,7 +430,7 @@ def _bet(seen: dict, legal: dict, rng: Random) -> Decision:
     live = [way for way in made if way.strength > 0 and not way.beaten_by]  # (a paired low: 0)
     best = max(live or made, key=lambda way: way.strength)
     strength, words = (best.strength if live else 0.0), best.words
-    beaten = "" if live else f"{words}, beaten on board by {shown(best.beaten_by)}"
+    beaten = "" if live else f"{words}, but {best.beaten_by}"
     felt = strength + rng.uniform(-NOISE, NOISE)
     kinds, call, aggressive, pot = legal["kinds"], legal["call"], legal["raise_kind"], legal["pot"]
     if live and best.even:  # heads-up, half the pot each: calling keeps it, betting gains nothing

@@ -4,8 +4,8 @@ Their up cards (Levy's Game; Sviten's one-up cards), the board and any declarati
 the open: never a hidden card or the deck. The practice bots (games.rules.bots) play by it.
 
 >>> from games.rules.cards import parse_cards
->>> shown(parse_cards("9c Ah 9s Ad"))
-'A-A-9-9'
+>>> showing(parse_cards("9c Ah 9s Ad")), showing(parse_cards("7c 7d Ah 2s"))
+('two pair, aces and nines', 'a pair of sevens')
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from itertools import combinations
 
 from phevaluator import evaluate_cards
 
-from games.rules.cards import FULL_DECK, Card, parse_card
-from games.rules.values import LOW_RANKS, _classify, exposed_value, high_value
+from games.rules.cards import FULL_DECK, Card, face, parse_card
+from games.rules.values import _classify, exposed_value, high_value
 
 LOW_SHOWING = 8  # up cards of an eight or below, with no pair, show a low
 
@@ -57,30 +57,35 @@ def shows_better(up: Sequence[Card], cards: Sequence[Card]) -> bool:
     return shown > (category, *ranks)[: len(shown)]
 
 
-def beaten_on_board(cards: Sequence[Card], seen: dict) -> tuple[Card, ...]:
-    """The up cards of another live player that alone beat the viewer's whole high hand (the
-    best such), or none."""
-    beating = [up for s in others(seen) if shows_better(up := up_cards(s), cards)]
-    return tuple(max(beating, key=lambda up: exposed_value(up).key, default=()))
+def beaten_on_board(cards: Sequence[Card], seen: dict) -> str:
+    """Another live player whose up cards alone beat the viewer's whole high hand (the best
+    such), in words: "Ann shows a pair of sevens"; or ""."""
+    beating = [(up, s["name"]) for s in others(seen) if shows_better(up := up_cards(s), cards)]
+    if not beating:
+        return ""
+    up, name = max(beating, key=lambda shown: exposed_value(shown[0]).key)
+    return f"{name} shows {showing(up)}"
 
 
-def omaha_beaten(hole: Sequence[Card], board: Sequence[Card], seen: dict) -> tuple[Card, ...]:
-    """Sviten: another live player's up card that, with two hidden cards no better than the
-    worst, makes a better Omaha hand on this board than the viewer's; or none."""
+def omaha_beaten(hole: Sequence[Card], board: Sequence[Card], seen: dict) -> str:
+    """Sviten: another live player whose up card, with two hidden cards no better than the
+    worst, makes a better Omaha hand on this board than the viewer's, in words: "Ann's
+    K♠ up beats it on this board"; or ""."""
     mine = min(evaluate_cards(*two, *three)  # phevaluator: the lower, the better
                for two in combinations(hole, 2) for three in combinations(board, 3))  # fmt: skip
     hidden = unseen(seen)
-    for up in (card for s in others(seen) for card in up_cards(s)):
+    for name, up in ((s["name"], card) for s in others(seen) for card in up_cards(s)):
         worst = max(min(evaluate_cards(up, x, *three) for three in combinations(board, 3))
                     for x in hidden)  # fmt: skip
         if worst < mine:
-            return (up,)
-    return ()
+            return f"{name}'s {face(str(up))} up beats it on this board"
+    return ""
 
 
-def shown(cards: Sequence[Card]) -> str:
-    """Up cards as a player says them, the pairs first: "A-A-9-9"."""
-    return "-".join(LOW_RANKS[rank - 1] for rank in exposed_value(cards).key[1:])
+def showing(cards: Sequence[Card]) -> str:
+    """What up cards show, as a player says it: "a pair of sevens", "three queens"."""
+    name = exposed_value(cards).name
+    return ("a " if name.startswith("Pair") else "") + name[0].lower() + name[1:]
 
 
 def going(seat: dict) -> str | None:

@@ -283,6 +283,7 @@ def levys_to(street: str, hands: list[str], **settings) -> Hand:
 
 
 KINGS_UP = ["Kc Kd Qh Qs 3c", "Ah Ad 9c 9s 2d"]  # seat 1 shows K-K-Q-Q, seat 2 A-A-9-9
+KINGS_UP_BEATEN = "Two pair, kings and queens, but P2 shows two pair, aces and nines"
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -292,14 +293,23 @@ def test_it_does_not_play_a_high_hand_the_up_cards_already_beat(seed):
     act(hand, "2 check")
     decision = choose(view(hand, 1), random.Random(seed))  # kings up would bet it
     assert decision.action == {"type": "check"}
-    assert decision.why == "Two pair, kings and queens, beaten on board by A-A-9-9: checking"
+    assert decision.why == f"{KINGS_UP_BEATEN}: checking"
     act(hand, "1 check")
 
     hand = levys_to("Fourth card up", KINGS_UP, ante=10, structure="pot-limit")
     act(hand, "2 bet 20")  # 20 into 40: a real bet
     decision = choose(view(hand, 1), random.Random(seed))
     assert decision.action == {"type": "fold"}
-    assert decision.why == "Two pair, kings and queens, beaten on board by A-A-9-9: folding"
+    assert decision.why == f"{KINGS_UP_BEATEN}: folding"
+
+
+def test_a_high_hand_beaten_on_board_declares_low_and_says_who_shows_what():
+    hand = levys_to("Final", KINGS_UP, ante=1)
+    while hand.step != "declare":
+        act(hand, f"{hand.to_act} check")
+    decision = choose(view(hand, 1), random.Random(1))
+    assert decision.action == {"type": "declare", "declaration": "low"}
+    assert decision.why == "Declaring low: P2 shows two pair, aces and nines, which beats its high"
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -331,7 +341,7 @@ def test_it_does_not_play_an_omaha_hand_an_up_card_and_the_board_beat():
     for seed in range(20):
         decision = choose(view(hand, 1), random.Random(seed))
         assert decision.action == {"type": "fold"}, decision.why
-        assert decision.why == "Pair of fours: folding, 3 to call into 7"
+        assert decision.why == "Five-card pair of fours: folding, 3 to call into 7"
 
 
 LOW_AGAINST_PAIRS = ["9c 7d 5h 3s 2c", "Kh Kd 8c 8s 4d", "Qc Qd Jh Js 6c"]
