@@ -486,6 +486,8 @@
     document.body.classList.toggle("bar-open", now);
     document.body.classList.toggle("foot-bar", !!foot);
     if (foot) document.body.style.setProperty("--bar-height", (footHeight(foot) + 16) + "px");
+    // What the browser scrolls to (a box tapped to type in the chat) stops above the bar.
+    document.documentElement.style.scrollPaddingBottom = foot ? (footHeight(foot) + 16) + "px" : "";
     document.title = now ? "\u25cf Your turn \u2014 " + baseTitle : baseTitle;
     if (now && !myTurn) turnStarted();
     if (now && (!myTurn || step !== shownStep)) {
@@ -515,6 +517,14 @@
   document.addEventListener("htmx:wsAfterMessage", showTurn);
   document.addEventListener("DOMContentLoaded", showTurn);
   window.addEventListener("resize", showTurn);
+  // A box tapped to type in that a bar at the foot covers (the chat's, on a tablet) comes
+  // up above it: the browser scrolls only one off the screen.
+  document.addEventListener("focusin", function (event) {
+    var box = event.target, bar = document.querySelector(".controls, .choose, .act-ahead, .broke");
+    if (!bar || !box.matches("input:not([type=hidden]), textarea") || bar.contains(box)) return;
+    var over = box.getBoundingClientRect().bottom - (window.innerHeight - footHeight(bar)) + 8;
+    if (over > 0) window.scrollBy({ top: over, behavior: "auto" });
+  });
 
   // The browser's own settings: sound, notifications, a four-colour deck.
   document.addEventListener("DOMContentLoaded", function () {

@@ -91,3 +91,10 @@ def test_on_a_laptop_the_chat_is_a_column_beside_the_table(request, running_serv
     bob.wait_for_timeout(300)
     box = bob.evaluate(BOXES)
     assert box[".chat"]["top"] >= box[".felt"]["bottom"]
+    for screen in ({"width": 1024, "height": 768}, {"width": 768, "height": 1024}):
+        bob.set_viewport_size(screen)  # (a tablet's too)
+        bob.evaluate("window.scrollTo(0, 0); document.activeElement.blur()")
+        bob.wait_for_timeout(300)
+        bob.focus("#chat-text")  # tapped to type in: it comes into view above the turn's bar
+        say, bar = (bob.evaluate(BOXES)[s] for s in ("#chat-text", ".controls"))
+        assert say["top"] >= 0 and say["bottom"] <= bar["top"], (screen, say, bar)
