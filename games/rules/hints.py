@@ -39,12 +39,11 @@ LOW_SPOILED = {  # the low the hand plays, at the choice it counts for
     "ace-to-six": " Ace-to-six low: a straight or a flush spoils a low.",
     "ace-to-five": " Ace-to-five low: straights and flushes do not count, so 5-4-3-2-A is best.",
 }
-DECLARE_FOR_THE_ACTOR = {
-    "chips": "Chips in fist: High, Low or Both. Declaring Both, you must win both ways "
-    f"outright, {BOTH_OR_NOTHING}",  # (the buttons' line says it is secret until all chose)
-    "vocal": "Declare High, Low or Both, out loud: everyone hears it. Declaring Both, you "
-    f"must win both ways outright, {BOTH_OR_NOTHING}",
+DECLARE_FOR_THE_ACTOR = {  # (the buttons' line says chips in fist are secret till all chose)
+    "chips": "Chips in fist: High, Low or Both.",
+    "vocal": "Declare High, Low or Both, out loud: everyone hears it.",
 }
+BOTH_TO_WIN = f" Declaring Both, you must win both ways outright, {BOTH_OR_NOTHING}"
 BETTING_FOR_THE_ACTOR = {  # the structure's rule, which the buttons' sizes follow
     "pot-limit": "Pot-limit: raise by at most the pot after your call.",
     "half-pot-limit": "Half-pot-limit: raise by at most half the pot after your call, "
@@ -84,8 +83,9 @@ def hint_for_actor(seen: dict) -> str:
     """What the player to act is asked, and why, at this step (``seen``: their view)."""
     step = seen["step"]
     if step == "declare":
-        line = DECLARE_FOR_THE_ACTOR[seen["stakes"]["declare"] or "chips"]
-        return line + LOW_SPOILED.get(seen["stakes"].get("low") or "", "")
+        way = DECLARE_FOR_THE_ACTOR[seen["stakes"]["declare"] or "chips"]
+        low = LOW_SPOILED.get(seen["stakes"].get("low") or "", "")
+        return way + low + BOTH_TO_WIN  # (the low first: a hint cut to its first lines has it)
     line = FOR_THE_ACTOR.get(step, "")
     if step == "betting":
         kinds = set(seen["legal"]["kinds"])

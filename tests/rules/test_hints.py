@@ -113,9 +113,11 @@ def test_a_declarer_is_told_both_ways_or_nothing_unless_every_declarer_fails():
             "must win both ways outright, or win nothing (unless every declarer fails at "
             "Both: then as if nobody had declared)." in line
         )
-    spoiled = {"declare": "chips", "low": "ace-to-six"}  # the low at stake, where it counts
-    line = hint_for_actor({"step": "declare", "stakes": spoiled})
-    assert line.endswith(" Ace-to-six low: a straight or a flush spoils a low.")
+    spoiled = {"declare": "chips", "low": "ace-to-six"}  # the low at stake, where it counts:
+    line = hint_for_actor({"step": "declare", "stakes": spoiled})  # before Both's rule, in a
+    assert line.startswith(  # hint's first lines
+        "Chips in fist: High, Low or Both. Ace-to-six low: a straight or a flush spoils a low."
+    )
 
 
 @pytest.mark.parametrize("structure", ["pot-limit", "half-pot-limit"])
