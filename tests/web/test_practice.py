@@ -91,6 +91,10 @@ def test_a_bot_out_of_chips_buys_in_again_as_the_hand_ends():
     assert rebuy.amount == 300
     told = ChatLine.objects.filter(table=table, player=bot, told=True).latest("pk").text
     assert told == "rebuys 300, for a stack of 300."  # its full stack at the showdown: why
+    page = client.get(f"/t/{table.invite}/").content.decode()
+    seat = page.split(f'data-seat="{free}"')[1].split('<div class="seat')[0]
+    assert '<div class="chips">300' in seat and "bought in again" in seat  # (not "kept" it)
+    assert page.count("bought in again") == 1
     assert_chips_balance(table)
 
 
