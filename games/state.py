@@ -178,11 +178,13 @@ def load_snapshot(
     chat: tuple[tuple, ...] | None = None,
     away: frozenset[int] = frozenset(),
     last_before: Hand | None = None,
+    left_now: frozenset[str] = frozenset(),
 ) -> TableSnapshot:
     """Read one version of the table. ``played``: the hand and its engine as a service
     that has just changed them left them; ``players`` (and the sessions ``refused`` a
     seat, and who is ``away``): as the service leaves them (else read); ``chat``: the
-    chat's latest lines, when known (else read)."""
+    chat's latest lines, when known (else read); ``left_now``: the sessions of players
+    the service has just cashed out (its writes may not have run yet)."""
     if players is None:
         rows = list(table.players.order_by("pk"))
         players = [p for p in rows if p.status not in (Player.LEFT, Player.REFUSED)]
@@ -210,8 +212,7 @@ def load_snapshot(
         views = all_views(engine)
     if chat is None:
         chat = chat_lines(table.pk)
-    ended = _ended_players(table) if table.ended else frozenset()  # (a cash-out is written
-    # at once, never deferred: statements.NeedsTransaction)
+    ended = _ended_players(table) | left_now if table.ended else frozenset()
     return TableSnapshot(table, players, hand, last, views, button_next, refused, chat=chat,
                          away=away, ended_players=ended)  # fmt: skip
 

@@ -153,7 +153,8 @@ def test_the_players_of_an_ended_game_talk_it_over_in_the_chat():
     with pytest.raises(ServiceError, match="take a seat"):
         chat.say(table.pk, "s3", "bye all")
     services.end_game(table.pk)
-    made = state.held_snapshot(table.pk)  # as the change made it
+    made = state.held_snapshot(table.pk)  # as the change made it (on PostgreSQL before its
+    # cash-outs are written: statements sends them with the version, as one text)
     assert made.made_here and made.table.ended
     state.forget(table.pk)
     read = state.snapshot(Table.objects.get(pk=table.pk))  # as another process reads it
