@@ -15,6 +15,7 @@ from django.utils import timezone
 from games import statements
 from games.models import ChatLine, Player, Table
 from games.services import ServiceError, chat_line, players, writes_table
+from games.state import played
 
 LINES_PER_SPEAKER = 5  # at most this many lines ...
 RATE_WINDOW = timedelta(seconds=10)  # ... within this long, counted in the database
@@ -43,9 +44,8 @@ def _speaker(table: Table, session_key: str) -> Player | None:
     player = next(found, None)
     if player is not None and player.status == Player.SEATED:
         return player
-    if table.ended and session_key:
-        left = table.players.filter(session_key=session_key, status=Player.LEFT, bot=False)
-        return left.order_by("-pk").first()
+    if table.ended and session_key:  # (its latest seat: muted, it is refused)
+        return played(table).filter(session_key=session_key).order_by("-pk").first()
     return None
 
 

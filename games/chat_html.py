@@ -50,6 +50,8 @@ def say_box(context: dict) -> str:
     ended its players'; a muted player and a spectator are told why they have none."""
     viewer, me = context["viewer"], context["me"]
     if viewer.seat is None and not viewer.is_host and not viewer.ended_player:
+        if context["table"].ended:  # (nobody sits down at an ended game)
+            return '    <p class="hint">The game has ended: its players talk it over here.</p>\n'
         return '    <p class="hint">Take a seat to chat; until then you can read along.</p>\n'
     if me is not None and me.muted and not viewer.is_host:
         return '    <p class="hint">The host has muted you: you can read along.</p>\n'

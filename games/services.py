@@ -178,8 +178,9 @@ def _new_version(table: Table, change: Change) -> TableSnapshot:
         away = presence.away(table, players, timezone.now())
     chat = held.chat if change.chat is None else change.chat
     last = held.last  # (held only before a hand's first action: shown until then)
-    left = frozenset(p.session_key for p in change.players or ()
-                     if p.status == Player.LEFT and not p.bot and not p.muted)  # fmt: skip
+    was_seated = {p.pk for p in held.players if p.status == Player.SEATED and not p.bot}
+    left = {p.session_key: p.muted for p in change.players or ()
+            if p.status == Player.LEFT and p.pk in was_seated}  # fmt: skip
     shot = load_snapshot(table, change.played, players, refused, chat, away, last_before=last,
                          left_now=left)  # fmt: skip
     shot.made_here = True

@@ -178,13 +178,14 @@ def load_snapshot(
     chat: tuple[tuple, ...] | None = None,
     away: frozenset[int] = frozenset(),
     last_before: Hand | None = None,
-    left_now: frozenset[str] = frozenset(),
+    left_now: dict[str, bool] | None = None,
 ) -> TableSnapshot:
     """Read one version of the table. ``played``: the hand and its engine as a service
     that has just changed them left them; ``players`` (and the sessions ``refused`` a
     seat, and who is ``away``): as the service leaves them (else read); ``chat``: the
     chat's latest lines, when known (else read); ``left_now``: the sessions of players
-    the service has just cashed out (its writes may not have run yet)."""
+    the service has just cashed out, each with whether it is muted (its writes may not
+    have run yet)."""
     if players is None:
         rows = list(table.players.order_by("pk"))
         players = [p for p in rows if p.status not in (Player.LEFT, Player.REFUSED)]
@@ -212,16 +213,25 @@ def load_snapshot(
         views = all_views(engine)
     if chat is None:
         chat = chat_lines(table.pk)
-    ended = _ended_players(table) | left_now if table.ended else frozenset()
+    ended = frozenset()
+    if table.ended:  # (the change's own cash-outs are its latest word on a browser)
+        now = left_now or {}
+        ended = frozenset(k for k in _ended_players(table) | now.keys() if not now.get(k))
     return TableSnapshot(table, players, hand, last, views, button_next, refused, chat=chat,
                          away=away, ended_players=ended)  # fmt: skip
 
 
 def _ended_players(table: Table) -> frozenset[str]:
     """The sessions of an ended game's players, all cashed out: they may still talk it
-    over (who pays whom) in the chat, unless the host muted them."""
-    left = table.players.filter(status=Player.LEFT, bot=False, muted=False)
-    return frozenset(left.values_list("session_key", flat=True))
+    over (who pays whom) in the chat, unless the host muted them (as games.chat reads them)."""
+    rows = played(table).order_by("pk").values_list("session_key", "muted")
+    latest = dict(rows)  # (each browser's latest player)
+    return frozenset(key for key, muted in latest.items() if not muted)
+
+
+def played(table: Table):
+    """The players who sat at ``table`` (bought in) and have left it, bots aside."""
+    return table.players.filter(status=Player.LEFT, bot=False, ledgerentry__kind="buy-in")
 
 
 def chat_lines(table_id: int) -> tuple[tuple, ...]:

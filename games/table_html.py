@@ -263,8 +263,10 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
             notes.append(f"declared {escape(in_hand['declaration'].title())}")
         elif in_hand["declared"] and not told.startswith("Declared"):
             notes.append("declared")
-    if in_hand and not context["hand"] and in_hand["stack"] == 0 < seat["player"].stack:
-        notes.append("bought in again")  # lost it all, and rebought as the hand ended (a bot)
+    last = context["last_hand"]  # (its player's, not one who has sat there since)
+    played = last and last.seat_players.get(str(seat["number"])) == seat["player"].pk
+    if played and in_hand and not context["hand"] and in_hand["stack"] == 0 < seat["player"].stack:
+        notes.append("bought in again")  # lost it all, and rebought as the hand ended
     if seat["player"].sitting_out:  # (a hand it is dealt in plays on to its end)
         notes.append("sits out next hand" if context["hand"] and in_hand else "sitting out")
     elif seat["player"].stack == 0 and not (context["hand"] and in_hand):  # (all-in plays on)

@@ -28,7 +28,7 @@ from games.forms import (
 )
 from games.history import in_money
 from games.models import GAME_CHOICES, STRUCTURE_CHOICES, LedgerEntry, Player, Table
-from games.presenter import HOST_ACTIONS, Viewer, render_table
+from games.presenter import HOST_ACTIONS, Viewer, render_table, viewer_of
 from games.rules.catalog import DECLARE_WAYS, FORCED_BETS, GAMES, house_rules
 from games.rules.seating import COMING_BACK
 from games.services import ServiceError
@@ -50,10 +50,7 @@ def is_host(request: HttpRequest, table: Table) -> bool:
 
 
 def viewer_for(request: HttpRequest, table: Table) -> Viewer:
-    key = session_key(request)
-    player = services.player_for(table, key)
-    ended = player is None and key in snapshot(table).ended_players if table.ended else False
-    return Viewer(player, is_host(request, table), ended_player=ended)
+    return viewer_of(table, session_key(request), is_host(request, table), snapshot(table))
 
 
 def _opened_recently(times: list[float], window: float, now: float) -> list[float]:

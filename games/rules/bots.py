@@ -405,7 +405,7 @@ def _declare(cards: list[Card], seen: dict) -> Decision:
     way = aim(cards, low)
     beaten, free = beaten_on_board(cards, seen), free_way(seen)
     if beaten and way != "low":
-        return _declaring("low", f"{beaten}, which beats its high")
+        return _declaring("low", beaten)  # ("P2 shows two pair, aces and nines")
     if free and way not in (free[0], "both") and _takes(free[0], cards, low, free[1]):
         strong = (high_strength(cards) >= BOTH_HIGH if way == "high"
                   else low_strength(cards, low) >= BOTH_LOW)  # fmt: skip
@@ -430,7 +430,8 @@ def _bet(seen: dict, legal: dict, rng: Random) -> Decision:
     live = [way for way in made if way.strength > 0 and not way.beaten_by]  # (a paired low: 0)
     best = max(live or made, key=lambda way: way.strength)
     strength, words = (best.strength if live else 0.0), best.words
-    beaten = "" if live else f"{words}, but {best.beaten_by}"
+    beaten = best.beaten_by if not live else ""  # (who shows what: its own words would run
+    # the line long)
     felt = strength + rng.uniform(-NOISE, NOISE)
     kinds, call, aggressive, pot = legal["kinds"], legal["call"], legal["raise_kind"], legal["pot"]
     if live and best.even:  # heads-up, half the pot each: calling keeps it, betting gains nothing

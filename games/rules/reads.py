@@ -70,7 +70,7 @@ def beaten_on_board(cards: Sequence[Card], seen: dict) -> str:
 def omaha_beaten(hole: Sequence[Card], board: Sequence[Card], seen: dict) -> str:
     """Sviten: another live player whose up card, with two hidden cards no better than the
     worst, makes a better Omaha hand on this board than the viewer's, in words: "Ann's
-    K♠ up beats it on this board"; or ""."""
+    K♠ up beats its Omaha hand"; or ""."""
     mine = min(evaluate_cards(*two, *three)  # phevaluator: the lower, the better
                for two in combinations(hole, 2) for three in combinations(board, 3))  # fmt: skip
     hidden = unseen(seen)
@@ -78,7 +78,7 @@ def omaha_beaten(hole: Sequence[Card], board: Sequence[Card], seen: dict) -> str
         worst = max(min(evaluate_cards(up, x, *three) for three in combinations(board, 3))
                     for x in hidden)  # fmt: skip
         if worst < mine:
-            return f"{name}'s {face(str(up))} up beats it on this board"
+            return f"{name}'s {face(str(up))} up beats its Omaha hand"
     return ""
 
 

@@ -460,7 +460,8 @@
     }
     var free = window.innerHeight - footHeight(bar) - 6;  // (a little air above the bar)
     var intro = document.getElementById("game-intro");  // above the felt: as much of it as
-    var highest = intro && !intro.hidden ? intro.getBoundingClientRect().top : box.top;  // fits
+    var above = intro && !intro.hidden && getComputedStyle(intro).position !== "fixed";  // fits
+    var highest = above ? intro.getBoundingClientRect().top : box.top;  // (on its side: beside)
     var shift = 0;
     if (gently) shift = box.top >= 0 ? Math.min(Math.max(bottom - free, 0), box.top) : 0;
     else if (bottom > free) shift = bottom - free;
@@ -520,9 +521,11 @@
   // A box tapped to type in that a bar at the foot covers (the chat's, on a tablet) comes
   // up above it: the browser scrolls only one off the screen.
   document.addEventListener("focusin", function (event) {
-    var box = event.target, bar = document.querySelector(".controls, .choose, .act-ahead, .broke");
-    if (!bar || !box.matches("input:not([type=hidden]), textarea") || bar.contains(box)) return;
-    var over = box.getBoundingClientRect().bottom - (window.innerHeight - footHeight(bar)) + 8;
+    var box = event.target, bar = footBar();
+    if (!bar || !box.matches("input[type=text], input:not([type]), textarea") || bar.contains(box)) return;
+    var rect = box.getBoundingClientRect(), hit = document.elementFromPoint(rect.left + 4, rect.bottom - 2);
+    if (!hit || !bar.contains(hit)) return;  // (a chat drawer over the bar: not covered)
+    var over = rect.bottom - (window.innerHeight - footHeight(bar)) + 8;
     if (over > 0) window.scrollBy({ top: over, behavior: "auto" });
   });
 

@@ -11,6 +11,7 @@ import pytest
 from games.rules.bots import Decision, choose
 from games.rules.cards import FULL_DECK
 from games.rules.config import HandConfig
+from games.rules.document import start_hand
 from games.rules.hand import Hand
 from games.rules.view import view
 from tests.rules.playout import random_hand
@@ -34,10 +35,15 @@ def assert_one_short_line(why: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
-def test_bots_at_every_seat_play_random_hands_to_the_end_legally(game):
-    rng = random.Random(f"bots-{game}")
-    for _ in range(HANDS_PER_GAME):
-        hand, _ = random_hand(game, rng)
+@pytest.mark.parametrize("longest_names", [False, True])
+def test_bots_at_every_seat_play_random_hands_to_the_end_legally(game, longest_names):
+    rng = random.Random(f"bots-{game}-{longest_names}")
+    for _ in range(HANDS_PER_GAME if not longest_names else HANDS_PER_GAME // 4):
+        hand, document = random_hand(game, rng)
+        if longest_names:  # (a why names who shows what: 24 characters, the most a name has)
+            for seat in document["seats"]:
+                seat["name"] = f"Maximilian-Alexandra {seat['seat']:03d}"
+            hand = start_hand(document)
         for _ in range(500):
             if hand.finished:
                 break
@@ -283,7 +289,7 @@ def levys_to(street: str, hands: list[str], **settings) -> Hand:
 
 
 KINGS_UP = ["Kc Kd Qh Qs 3c", "Ah Ad 9c 9s 2d"]  # seat 1 shows K-K-Q-Q, seat 2 A-A-9-9
-KINGS_UP_BEATEN = "Two pair, kings and queens, but P2 shows two pair, aces and nines"
+KINGS_UP_BEATEN = "P2 shows two pair, aces and nines"  # (beats the bot's kings up)
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -309,7 +315,7 @@ def test_a_high_hand_beaten_on_board_declares_low_and_says_who_shows_what():
         act(hand, f"{hand.to_act} check")
     decision = choose(view(hand, 1), random.Random(1))
     assert decision.action == {"type": "declare", "declaration": "low"}
-    assert decision.why == "Declaring low: P2 shows two pair, aces and nines, which beats its high"
+    assert decision.why == f"Declaring low: {KINGS_UP_BEATEN}"
 
 
 @pytest.mark.parametrize("seed", range(20))

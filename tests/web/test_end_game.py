@@ -42,8 +42,8 @@ def test_mid_hand_the_hand_is_the_last_and_everyone_is_cashed_out_as_it_ends():
 
     table.refresh_from_db()
     assert table.ended and not table.dealing and table.next_deal_at is None
-    page = render_table(Table.objects.get(pk=table.pk), host)  # (a snapshot holds the
-    assert "Next hand:" not in page  # (there is none)  # table it read: not one refreshed)
+    page = render_table(Table.objects.get(pk=table.pk), host)  # (read anew, as a page is)
+    assert "Next hand:" not in page  # (there is none)
     last = table.hands.get()
     for seat, stack in last.result["stacks"].items():  # the last hand stays on the felt,
         assert f"<strong>P{seat}</strong>" in page  # each seat with the stack it left with
@@ -147,9 +147,12 @@ def test_the_players_of_an_ended_game_talk_it_over_in_the_chat():
     the page and in each push; a spectator may not, nor anyone once the table is open
     again, nor a player the host muted."""
     table = make_table("levys")
-    seat_players(table, 3)
+    seat_players(table, 4)
     services.leave(table.pk, "s3")  # left before the end
     chat.mute(table.pk, Player.objects.get(table=table, seat=2).pk, True)
+    services.leave(table.pk, "s4")  # sat again, and the host muted that seat
+    services.request_seat(table.pk, "s4", 4, "P4", 200)
+    chat.mute(table.pk, Player.objects.get(table=table, seat=4, status=Player.SEATED).pk, True)
     with pytest.raises(ServiceError, match="take a seat"):
         chat.say(table.pk, "s3", "bye all")
     services.end_game(table.pk)
@@ -159,7 +162,7 @@ def test_the_players_of_an_ended_game_talk_it_over_in_the_chat():
     state.forget(table.pk)
     read = state.snapshot(Table.objects.get(pk=table.pk))  # as another process reads it
     for shot in (made, read):
-        assert shot.ended_players == {"s1", "s3"}, shot  # (s2 is muted)
+        assert shot.ended_players == {"s1", "s3"}, shot  # (s2 and s4 are muted)
         assert presenter.viewer_of(shot.table, "s1", False, shot).ended_player
         html = render_table(shot.table, presenter.viewer_of(shot.table, "s1", False, shot), shot)
         assert 'id="chat-text"' in html
@@ -167,15 +170,16 @@ def test_the_players_of_an_ended_game_talk_it_over_in_the_chat():
         assert 'id="chat-text"' not in render_table(shot.table, spectator, shot)
     chat.say(table.pk, "s1", "Ann pays me 6")
     chat.say(table.pk, "s3", "I left early: do I owe?")
-    with pytest.raises(ServiceError, match="muted"):
-        chat.say(table.pk, "s2", "hush")
+    for muted in ("s2", "s4"):
+        with pytest.raises(ServiceError, match="muted"):
+            chat.say(table.pk, muted, "hush")
     with pytest.raises(ServiceError, match="take a seat"):
         chat.say(table.pk, "nobody", "hi")
     said = ChatLine.objects.filter(table=table, told=False).values_list("player__name", "text")
     assert list(said) == [("P1", "Ann pays me 6"), ("P3", "I left early: do I owe?")]
 
-    guest = Client()
-    assert 'id="chat-text"' not in guest.get(f"/t/{table.invite}/").content.decode()
+    page = Client().get(f"/t/{table.invite}/").content.decode()
+    assert 'id="chat-text"' not in page and "The game has ended: its players talk" in page
     services.open_again(table.pk)
     with pytest.raises(ServiceError, match="take a seat"):
         chat.say(table.pk, "s1", "again?")
