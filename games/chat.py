@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import statements
 from games.models import ChatLine, Player, Table
 from games.services import ServiceError, chat_line, players, writes_table
-from games.state import played
+from games.state import cashed_out_players
 
 LINES_PER_SPEAKER = 5  # at most this many lines ...
 RATE_WINDOW = timedelta(seconds=10)  # ... within this long, counted in the database
@@ -45,7 +45,7 @@ def _speaker(table: Table, session_key: str) -> Player | None:
     if player is not None and player.status == Player.SEATED:
         return player
     if table.ended and session_key:  # (its latest seat: muted, it is refused)
-        return played(table).filter(session_key=session_key).order_by("-pk").first()
+        return cashed_out_players(table).filter(session_key=session_key).order_by("-pk").first()
     return None
 
 

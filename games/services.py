@@ -178,9 +178,11 @@ def _new_version(table: Table, change: Change) -> TableSnapshot:
         away = presence.away(table, players, timezone.now())
     chat = held.chat if change.chat is None else change.chat
     last = held.last  # (held only before a hand's first action: shown until then)
-    was_seated = {p.pk for p in held.players if p.status == Player.SEATED and not p.bot}
-    left = {p.session_key: p.muted for p in change.players or ()
-            if p.status == Player.LEFT and p.pk in was_seated}  # fmt: skip
+    left = None
+    if table.ended:  # (its own cash-outs: not yet read back on PostgreSQL)
+        was_seated = {p.pk for p in held.players if p.status == Player.SEATED and not p.bot}
+        left = {p.session_key: p.muted for p in change.players or ()
+                if p.status == Player.LEFT and p.pk in was_seated}  # fmt: skip
     shot = load_snapshot(table, change.played, players, refused, chat, away, last_before=last,
                          left_now=left)  # fmt: skip
     shot.made_here = True

@@ -224,12 +224,12 @@ def load_snapshot(
 def _ended_players(table: Table) -> frozenset[str]:
     """The sessions of an ended game's players, all cashed out: they may still talk it
     over (who pays whom) in the chat, unless the host muted them (as games.chat reads them)."""
-    rows = played(table).order_by("pk").values_list("session_key", "muted")
+    rows = cashed_out_players(table).order_by("pk").values_list("session_key", "muted")
     latest = dict(rows)  # (each browser's latest player)
     return frozenset(key for key, muted in latest.items() if not muted)
 
 
-def played(table: Table):
+def cashed_out_players(table: Table):
     """The players who sat at ``table`` (bought in) and have left it, bots aside."""
     return table.players.filter(status=Player.LEFT, bot=False, ledgerentry__kind="buy-in")
 

@@ -430,8 +430,8 @@ def _bet(seen: dict, legal: dict, rng: Random) -> Decision:
     live = [way for way in made if way.strength > 0 and not way.beaten_by]  # (a paired low: 0)
     best = max(live or made, key=lambda way: way.strength)
     strength, words = (best.strength if live else 0.0), best.words
-    beaten = best.beaten_by if not live else ""  # (who shows what: its own words would run
-    # the line long)
+    # beaten: only who shows what (its own hand's words as well would run the line long)
+    beaten = best.beaten_by if not live else ""
     felt = strength + rng.uniform(-NOISE, NOISE)
     kinds, call, aggressive, pot = legal["kinds"], legal["call"], legal["raise_kind"], legal["pot"]
     if live and best.even:  # heads-up, half the pot each: calling keeps it, betting gains nothing

@@ -135,6 +135,10 @@ def test_a_played_session_replays_exports_and_balances():
     assert sum(int(r.split(",")[4]) for r in rows) == 0
     assert any(",cash-out," in r for r in rows) and any(",rebuy," in r for r in rows)
 
+    services.end_game(table.pk)  # everyone has left: nobody is singled out
+    page = clients["Ann"].get(f"/t/{table.invite}/ledger/").content.decode()
+    assert "These payments square everyone:" in page and "players who left" not in page
+
 
 def witness_of(hand) -> Witness:
     document = history.full_document(hand)
