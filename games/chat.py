@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import statements
 from games.models import ChatLine, Player, Table
 from games.services import ServiceError, chat_line, players, writes_table
-from games.state import cashed_out_players
+from games.state import cashed_out_players, copied
 
 LINES_PER_SPEAKER = 5  # at most this many lines ...
 RATE_WINDOW = timedelta(seconds=10)  # ... within this long, counted in the database
@@ -62,8 +62,14 @@ def _within_rate(table: Table, speaker: Player | None, now: datetime) -> None:
 
 @writes_table
 def mute(table: Table, player_id: int, muted: bool) -> str:
-    """The host mutes a player (who can still read the chat), or lets them talk again."""
+    """The host mutes a player (who can still read the chat), or lets them talk again;
+    once the game has ended, one of its players, all cashed out."""
     player = next((p for p in players(table) if p.pk == player_id), None)
+    if player is None and table.ended:
+        player = next((p for p in table.change.held.ended_game if p.pk == player_id), None)
+        if player is not None:  # (a copy: the version held keeps its own)
+            player = copied(player)
+            players(table).append(player)
     if player is None:
         raise ServiceError("there is no such player at this table")
     player.muted = muted

@@ -242,6 +242,7 @@ def table_context(
         "out_of_chips": _out_of_chips(viewer.player, shot.hand is not None and bool(me_in_hand)),
         "rebuy_offer": _rebuy_offer(viewer.player, shot.table),
         "rebuy_room": max(0, shot.table.max_buy_in - viewer.player.stack) if viewer.player else 0,
+        "ended_game": shot.ended_game if shot.table.ended and shot.hand is None else None,
     }
 
 

@@ -179,10 +179,10 @@ def _new_version(table: Table, change: Change) -> TableSnapshot:
     chat = held.chat if change.chat is None else change.chat
     last = held.last  # (held only before a hand's first action: shown until then)
     left = None
-    if table.ended:  # (its own cash-outs: not yet read back on PostgreSQL)
-        was_seated = {p.pk for p in held.players if p.status == Player.SEATED and not p.bot}
-        left = {p.session_key: p.muted for p in change.players or ()
-                if p.status == Player.LEFT and p.pk in was_seated}  # fmt: skip
+    if table.ended:  # its own cash-outs and mutes (not yet read back on PostgreSQL); a
+        was = {p.pk: p.status for p in held.players}  # player not held: one who had left
+        left = {p.session_key: p for p in change.players or () if p.status == Player.LEFT
+                and not p.bot and was.get(p.pk, Player.SEATED) == Player.SEATED}  # fmt: skip
     shot = load_snapshot(table, change.played, players, refused, chat, away, last_before=last,
                          left_now=left)  # fmt: skip
     shot.made_here = True

@@ -160,11 +160,16 @@ class TableSnapshot:
     made_here: bool = False  # made by a change in this process (not read)
     chat: tuple[tuple, ...] = ()  # the chat's latest lines: (id, name, by host, text)
     away: frozenset[int] = frozenset()  # seated players whose browsers are gone (presence)
-    ended_players: frozenset[str] = frozenset()  # an ended game's players' sessions: to chat
+    ended_game: tuple[Player, ...] = ()  # an ended game's players, each browser's latest
 
     @property
     def version(self) -> int:
         return self.table.version
+
+    @property
+    def ended_players(self) -> frozenset[str]:
+        """The sessions that may still chat at an ended game: its players, unless muted."""
+        return frozenset(p.session_key for p in self.ended_game if not p.muted)
 
 
 _snapshots: OrderedDict[int, TableSnapshot] = OrderedDict()
@@ -178,14 +183,14 @@ def load_snapshot(
     chat: tuple[tuple, ...] | None = None,
     away: frozenset[int] = frozenset(),
     last_before: Hand | None = None,
-    left_now: dict[str, bool] | None = None,
+    left_now: dict[str, Player] | None = None,
 ) -> TableSnapshot:
     """Read one version of the table. ``played``: the hand and its engine as a service
     that has just changed them left them; ``players`` (and the sessions ``refused`` a
     seat, and who is ``away``): as the service leaves them (else read); ``chat``: the
-    chat's latest lines, when known (else read); ``left_now``: the sessions of players
-    the service has just cashed out, each with whether it is muted (its writes may not
-    have run yet)."""
+    chat's latest lines, when known (else read); ``left_now``: the players of an ended
+    game the service has just cashed out or muted, by session (its writes may not have
+    run yet)."""
     if players is None:
         rows = list(table.players.order_by("pk"))
         players = [p for p in rows if p.status not in (Player.LEFT, Player.REFUSED)]
@@ -213,20 +218,17 @@ def load_snapshot(
         views = all_views(engine)
     if chat is None:
         chat = chat_lines(table.pk)
-    ended = frozenset()
-    if table.ended:  # (the change's own cash-outs are its latest word on a browser)
-        now = left_now or {}
-        ended = frozenset(k for k in _ended_players(table) | now.keys() if not now.get(k))
+    ended = ()
+    if table.ended:  # (the change's own players are its latest word on a browser)
+        ended = tuple({**_ended_game(table), **(left_now or {})}.values())
     return TableSnapshot(table, players, hand, last, views, button_next, refused, chat=chat,
-                         away=away, ended_players=ended)  # fmt: skip
+                         away=away, ended_game=ended)  # fmt: skip
 
 
-def _ended_players(table: Table) -> frozenset[str]:
-    """The sessions of an ended game's players, all cashed out: they may still talk it
-    over (who pays whom) in the chat, unless the host muted them (as games.chat reads them)."""
-    rows = cashed_out_players(table).order_by("pk").values_list("session_key", "muted")
-    latest = dict(rows)  # (each browser's latest player)
-    return frozenset(key for key, muted in latest.items() if not muted)
+def _ended_game(table: Table) -> dict[str, Player]:
+    """An ended game's players, all cashed out, by session (each browser's latest row):
+    they may still talk it over (who pays whom) in the chat, unless the host mutes them."""
+    return {p.session_key: p for p in cashed_out_players(table).order_by("pk")}
 
 
 def cashed_out_players(table: Table):

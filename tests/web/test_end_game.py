@@ -180,6 +180,24 @@ def test_the_players_of_an_ended_game_talk_it_over_in_the_chat():
 
     page = Client().get(f"/t/{table.invite}/").content.decode()
     assert 'id="chat-text"' not in page and "The game has ended: its players talk" in page
+
+    host = presenter.Viewer(player=None, is_host=True)  # the host mutes and unmutes them
+    listed = render_table(Table.objects.get(pk=table.pk), host).split('id="host-players"')[1]
+    listed = listed.split("</details>")[0]
+    assert 'value="None"' not in listed and "Remove from the table" not in listed
+    assert [n for n in ("P1", "P2", "P3", "P4") if f"<strong>{n}</strong> (muted)" in listed] == [
+        "P2", "P4"]  # fmt: skip
+    ann = Player.objects.get(table=table, session_key="s1").pk
+    assert chat.mute(table.pk, ann, True) == "P1 is muted."
+    again = Player.objects.filter(table=table, session_key="s4").latest("pk").pk
+    assert chat.mute(table.pk, again, False) == "P4 can chat again."
+    made = state.held_snapshot(table.pk)
+    state.forget(table.pk)
+    for shot in (made, state.snapshot(Table.objects.get(pk=table.pk))):
+        assert shot.ended_players == {"s3", "s4"}, shot
+    with pytest.raises(ServiceError, match="muted"):
+        chat.say(table.pk, "s1", "hush")
+    chat.say(table.pk, "s4", "thanks")
     services.open_again(table.pk)
     with pytest.raises(ServiceError, match="take a seat"):
         chat.say(table.pk, "s1", "again?")
