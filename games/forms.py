@@ -35,7 +35,12 @@ MOST_MONEY_PER_CHIP = Decimal("999999.9999")
 
 
 class BadInput(ServiceError):
-    """A form field the sender filled in wrongly: the message says how."""
+    """Form fields the sender filled in wrongly: the message says how; ``errors``: each
+    field's own messages (None: the form as a whole)."""
+
+    def __init__(self, message: str, errors: dict | None = None) -> None:
+        super().__init__(message)
+        self.errors = {None if k == "__all__" else k: v for k, v in (errors or {}).items()}
 
 
 CONTROL_CHARACTERS = "use letters, digits, spaces and punctuation: no control characters"
@@ -133,8 +138,8 @@ class TableSettingsForm(forms.Form):
     away_after = Whole("", 30, 600, 30, "a player counts as away after 30 to 600 seconds")
     chip_value = MoneyPerChip()
     history_open = Flag()
-    min_buy_in = chips("the minimum buy-in", blank=None)  # (not sent: as they are)
-    max_buy_in = chips("the maximum buy-in", blank=None)
+    min_buy_in = Whole("the minimum buy-in", 1, MOST_CHIPS, blank=None)  # (not sent: kept)
+    max_buy_in = Whole("the maximum buy-in", 1, MOST_CHIPS, blank=None)
     approval_required = Flag()
 
     def __init__(self, data, table: Table | None = None) -> None:
@@ -156,7 +161,8 @@ class TableSettingsForm(forms.Form):
             kept = {f.name: getattr(self.table, f.name) for f in Table._meta.concrete_fields}
             if self.table.pk and "seat_count" not in settings:
                 kept["seat_count"] = settings["seat_count"] = _seats_kept(self.table, settings)
-            dealable(Table(**{**kept, **settings}))
+            for field, message in unplayable(Table(**{**kept, **settings})):
+                self.add_error(field if field in self.fields else None, message)
         return settings
 
 
@@ -177,28 +183,65 @@ def _seats_kept(table: Table, settings: dict) -> int:
     return most
 
 
-def dealable(table: Table) -> None:
-    """Refuse settings with which some game they name could not be dealt."""
+def unplayable(table: Table) -> list[tuple[str | None, str]]:
+    """What would stop some game the settings name being dealt or bet, all of it, each
+    with the field to change (None: no one field)."""
     games = list(GAMES) if table.game == "dealers-choice" else [table.game]
     largest = max(GAMES[g].max_seats for g in games)
+    problems: list[tuple[str | None, str]] = []
     if not 2 <= table.seat_count <= largest:
-        raise ValidationError(f"this table can have 2 to {largest} seats")
-    if not 1 <= table.min_buy_in <= table.max_buy_in:
-        raise ValidationError("the buy-in range needs a minimum of at least 1, up to the maximum")
+        problems.append(("seat_count", f"this table can have 2 to {largest} seats"))
+    if table.min_buy_in < 1:
+        problems.append(("min_buy_in", "the minimum buy-in must be at least 1 chip"))
+    elif table.max_buy_in < table.min_buy_in:
+        problems.append(
+            (
+                "min_buy_in",
+                f"the minimum buy-in ({table.min_buy_in}) is above "
+                f"the maximum ({table.max_buy_in})",
+            )
+        )
     if table.small_bet and table.big_bet and table.big_bet < table.small_bet:
-        raise ValidationError("the big bet cannot be smaller than the small bet")
+        problems.append(("big_bet", "the big bet cannot be smaller than the small bet"))
+    forced = table.ante + table.big_blind  # (what the big blind puts in before acting)
+    blinds = "the ante and the big blind together" if table.ante and table.big_blind else (
+        "the ante" if table.ante else "the big blind")  # fmt: skip
+    if table.stake_cap is not None and table.stake_cap <= forced:
+        problems.append(("stake_cap", f"the stake cap must be more than {blinds} ({forced}): "
+                                      f"at {table.stake_cap} nobody could bet"))  # fmt: skip
+    if 1 <= table.max_buy_in <= forced:
+        problems.append(
+            (
+                "max_buy_in",
+                f"the maximum buy-in must be more than {blinds} "
+                f"({forced}): a player would be all-in before betting",
+            )
+        )
     try:
         for game in games:
             hand_config(table, game)
     except RulesError as error:
-        raise ValidationError(str(error)) from None
+        said = str(error)
+        field = next((f for words, f in RULES_FIELDS if words in said), None)
+        problems.append((field, said))
+    return problems
+
+
+RULES_FIELDS = (
+    ("small blind", "small_blind"),
+    ("ante or blinds", "big_blind"),
+    ("small bet", "big_bet"),
+    ("raise cap", "raise_cap"),
+    ("stake cap", "stake_cap"),
+    ("seats", "seat_count"),
+)  # fmt: skip  (the rules core's words: its field)
 
 
 class NewTableForm(TableSettingsForm):
     name = Text(60, "give the table a name of 1 to 60 characters", required=True)
     seat_count = Whole("", 2, MOST_SEATS, message=f"a table can have 2 to {MOST_SEATS} seats")
-    min_buy_in = chips("the minimum buy-in")
-    max_buy_in = chips("the maximum buy-in")
+    min_buy_in = Whole("the minimum buy-in", 1, MOST_CHIPS, blank=0)  # (empty: told by
+    max_buy_in = Whole("the maximum buy-in", 1, MOST_CHIPS, blank=0)  # unplayable)
     approval_required = Flag()
 
 
@@ -250,7 +293,8 @@ def as_sent(values: dict) -> dict:
 
 
 def cleaned(form: forms.Form) -> dict:
-    """The form's values, or BadInput with the first thing wrong with it."""
+    """The form's values, or BadInput with everything wrong with it."""
     if not form.is_valid():
-        raise BadInput(next(iter(form.errors.values()))[0])
+        said = [message for messages in form.errors.values() for message in messages]
+        raise BadInput("; ".join(dict.fromkeys(said)), errors=form.errors)
     return form.cleaned_data

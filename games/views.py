@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST, require_safe
 from games import chat, services
 from games.forms import (
     AdjustForm,
+    BadInput,
     ChatForm,
     HostForm,
     JoinForm,
@@ -108,6 +109,10 @@ def new_table(request: HttpRequest) -> HttpResponse:
         return render(request, "new_table.html", context, status=429)
     try:
         table = services.create_table(**cleaned(NewTableForm(request.POST)))
+    except BadInput as refused:  # each field's message by the field, all in the banner
+        context["errors"] = refused.errors
+        context["problems"] = [m for messages in refused.errors.values() for m in messages]
+        return render(request, "new_table.html", context, status=400)
     except ServiceError as error:
         context["error"] = str(error)
         return render(request, "new_table.html", context, status=400)

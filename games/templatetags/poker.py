@@ -150,3 +150,20 @@ def local_time(moment) -> str:
     utc = moment.astimezone(UTC)
     return mark_safe(f'<time datetime="{utc.isoformat()}" data-local>'
                      f'{utc.day} {utc:%b, %H:%M} UTC</time>')  # fmt: skip
+
+
+@register.simple_tag
+def invalid(errors: dict | None, field: str) -> str:
+    """A refused form's field: marked invalid, and described by its message."""
+    if not errors or field not in errors:
+        return ""
+    return mark_safe(f' aria-invalid="true" aria-describedby="set-{field}-error"')
+
+
+@register.simple_tag
+def field_error(errors: dict | None, field: str) -> str:
+    """A refused form's message for one field, under it."""
+    if not errors or field not in errors:
+        return ""
+    said = " ".join(m[:1].upper() + m[1:] + ("" if m.endswith(".") else ".") for m in errors[field])
+    return mark_safe(f'<small class="field-error" id="set-{field}-error">{escape(said)}</small>')

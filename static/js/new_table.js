@@ -13,9 +13,15 @@
     window.pokerhomeSettings.showWhatApplies(form);  // settings.js
     var seats = form.elements.seat_count;
     var most = data.seats[game.value];
-    if (seats && most) {
+    var cut = document.getElementById("seats-cut");
+    if (seats && most && cut) {
       seats.max = most;
-      if (Number(seats.value) > most) seats.value = most;
+      cut.textContent = "";
+      if (Number(seats.value) > most) {
+        seats.value = most;
+        var name = game.options[game.selectedIndex].text;
+        cut.textContent = name + " seats " + most + " at most: the seats are now " + most + ".";
+      }
     }
   }
 

@@ -22,7 +22,12 @@ def test_a_host_on_a_phone_sees_only_what_applies_and_starts_from_house_rules(
         box = page.locator(field).bounding_box()
         assert box["height"] >= 40 and box["width"] >= 0.75 * PHONE["width"], field
 
+    page.fill("#set-seat_count", "8")  # Sviten seats 6: the form says it cut them
+    page.select_option("select[name=game]", "sviten")
+    assert page.input_value("#set-seat_count") == "6"
+    assert page.inner_text("#seats-cut") == "Sviten Special seats 6 at most: the seats are now 6."
     page.select_option("select[name=game]", "high-low-declare")
+    assert page.inner_text("#seats-cut") == ""
     assert page.locator(DECLARE_OPTIONS).is_visible()
     page.select_option("select[name=game]", "sviten")
     assert page.locator(DECLARE_OPTIONS).is_hidden()

@@ -338,7 +338,7 @@ def test_the_host_changes_the_buy_ins_and_approval_at_once_and_the_chat_says_so(
     assert (table.min_buy_in, table.max_buy_in, table.approval_required) == (50, 1000, True)
     said = host.post(f"/t/{table.invite}/do/settings/", {**sent, "min_buy_in": "2000"},
                      HTTP_HX_REQUEST="true")  # fmt: skip
-    assert "buy-in range needs a minimum of at least 1, up to the maximum" in said.content.decode()
+    assert "The minimum buy-in (2000) is above the maximum (1000)" in said.content.decode()
     table.refresh_from_db()
     assert table.min_buy_in == 50
 

@@ -193,6 +193,23 @@ def test_a_refused_form_comes_back_with_what_the_host_sent():
     assert not Table.objects.exists()
 
 
+def test_every_problem_is_told_at_once_and_marked_at_its_field():
+    host = Client()
+    sent = form_of(host.get("/new/?start=sviten").content.decode()).sent()
+    sent.update(small_blind="5", big_blind="2", min_buy_in="500", max_buy_in="100",
+                stake_cap="1")  # fmt: skip
+    page = host.post("/new/", sent).content.decode()
+    banner = page.split('class="notice error problems"')[1].split("</div>")[0]
+    assert "change these 3 things, marked below" in banner
+    told = re.findall(r"<li>(.*?)</li>", banner)
+    assert len(told) == 3 and all(line[0].isupper() for line in told)
+    for field in ("small_blind", "min_buy_in", "stake_cap"):
+        assert f'id="set-{field}" aria-invalid="true" aria-describedby="set-{field}-error"' in page
+        assert f'<small class="field-error" id="set-{field}-error">' in page
+    assert page.count('aria-invalid="true"') == 3
+    assert not Table.objects.exists()
+
+
 def test_an_unknown_house_rules_start_is_the_plain_form():
     form = form_of(Client().get("/new/?start=poker").content.decode())
     assert form.fields["game"]["value"] == "levys"

@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from games import services, state
-from games.forms import BadInput, TableSettingsForm, as_sent, cleaned
+from games.forms import BadInput, NewTableForm, TableSettingsForm, as_sent, cleaned
 from games.models import ChatLine, Hand, HandEvent, LedgerEntry, Player, Table
 from games.rules.catalog import house_rules
 from games.services import ServiceError, StaleAction
@@ -44,7 +44,15 @@ def snapshot(table):
     [
         ({"seat_count": 9}, "2 to 8 seats"),
         ({"game": "sviten", "seat_count": 7}, "2 to 6 seats"),
-        ({"min_buy_in": 600}, "buy-in range"),
+        ({"min_buy_in": 600}, r"minimum buy-in \(600\) is above the maximum \(500\)"),
+        ({"min_buy_in": 0}, "minimum buy-in must be a whole number from 1 to"),
+        ({"game": "sviten", "stake_cap": 2}, r"stake cap must be more than the big blind \(2\)"),
+        ({"ante": 3, "stake_cap": 3}, r"more than the ante \(3\): at 3 nobody could bet"),
+        (
+            {"game": "sviten", "ante": 1, "min_buy_in": 1, "max_buy_in": 3},
+            r"maximum buy-in must be more than the ante and the big blind together \(3\)",
+        ),
+        ({"small_bet": 4, "big_bet": 2, "structure": "fixed-limit"}, "big bet cannot be smaller"),
         ({"name": "  "}, "name"),
         ({"ante": 0}, "ante or blinds"),
         ({"action_clock": 2}, "action clock"),
@@ -54,6 +62,19 @@ def snapshot(table):
 def test_bad_table_settings_are_refused(overrides, message):
     with pytest.raises(ServiceError, match=message):
         make_table(**overrides)
+    assert not Table.objects.exists()
+
+
+def test_every_bad_setting_is_told_at_once_each_by_its_field():
+    sent = {"name": "Saturday", "game": "levys", "structure": "fixed-limit", "ante": "0",
+            "small_blind": "5", "big_blind": "2", "min_buy_in": "500", "max_buy_in": "100",
+            "stake_cap": "1", "seat_count": "6"}  # fmt: skip
+    with pytest.raises(BadInput) as refused:
+        cleaned(NewTableForm(sent))
+    assert set(refused.value.errors) == {"min_buy_in", "stake_cap", "small_blind"}
+    said = str(refused.value)
+    for words in ("above the maximum", "stake cap", "small blind cannot be larger"):
+        assert words in said
 
 
 def test_a_player_sits_with_a_buy_in_recorded_in_the_ledger():
