@@ -57,6 +57,23 @@
       }
     }
   }
+  // One action from a turn's controls: a second click of a double-click, sent before the
+  // table moves on, would be refused as stale, an error for an action that went through.
+  // A notice back (a refusal) frees them, so that the player can try again.
+  document.addEventListener("htmx:wsConfigSend", function (event) {
+    var bar = event.target.closest && event.target.closest(".controls");
+    if (!bar) return;
+    if (bar.dataset.sent) event.preventDefault();
+    else bar.dataset.sent = "1";
+  });
+  document.addEventListener("htmx:wsAfterMessage", function (event) {
+    var said = event.detail && event.detail.message;
+    var bar = document.querySelector(".controls[data-sent]");
+    if (bar && typeof said === "string" && said.indexOf('id="notice"') >= 0) {
+      delete bar.dataset.sent;
+    }
+  });
+
   // A second tap meant for an action button (a double tap) lands on what takes its place
   // at the foot: the boxes to act ahead. For a moment after the controls go, they ignore
   // taps, so that a raise tapped twice does not also tick Check/fold.

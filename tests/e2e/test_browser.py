@@ -449,6 +449,22 @@ def heads_up_on_phones(running_server, chromium, touch: bool = False):
     return host, pages
 
 
+def test_a_double_click_acts_once_and_a_refusal_lets_the_player_try_again(running_server, chromium):
+    """A laptop's double-click sends one action, not a second refused as stale; an action
+    the server refuses (a forged size) leaves the controls for another try."""
+    host, pages = heads_up_on_phones(running_server, chromium)
+    name, page = next((n, p) for n, p in pages.items() if p.locator(".controls").count())
+    page.evaluate("document.querySelector('.controls form.raise input[name=to]').value = 99")
+    page.click(".controls form.raise button.primary")
+    page.wait_for_selector("#notice.error")
+    assert page.locator(".controls").count()
+    act_and_wait(page, lambda: page.dblclick(".controls button:has-text('Check')"))
+    host.wait_for_selector(f".log li:has-text('{name} checks')")
+    page.wait_for_timeout(500)  # (a second check would be refused by now)
+    assert "moved on" not in page.inner_text("#notice")
+    assert host.locator(f".log li:has-text('{name} checks')").count() == 1
+
+
 def test_a_check_fold_ticked_ahead_is_played_when_the_turn_comes(running_server, chromium):
     host, pages = heads_up_on_phones(running_server, chromium)
     first = next(n for n, p in pages.items() if p.locator(".controls").count())
