@@ -400,8 +400,19 @@ def test_a_player_steps_through_a_hand_review(request, running_server, chromium)
     )
     head = ann.evaluate("() => document.querySelector('.stepper').getBoundingClientRect().top")
     assert 0 <= head < 20, head
+    review = ann.url.split("?")[0]
     ann.go_back()  # the steps are one place in the history: Back leaves the review
     ann.wait_for_selector("table.hands")
+
+    side = chromium.new_context(viewport=ON_ITS_SIDE, has_touch=True, is_mobile=True)
+    side.add_cookies(ann.context.cookies())  # on its side a step with cards in hand has the
+    phone = side.new_page()  # whole width: the table's column for its turns is not there
+    phone.goto(review + "?step=2")
+    phone.wait_for_selector(".seat.me .card[data-card]")
+    width = phone.evaluate("() => document.querySelector('.felt').getBoundingClientRect().width")
+    blank = phone.evaluate("() => getComputedStyle(document.body, '::after').width")
+    assert width > 0.9 * ON_ITS_SIDE["width"] and blank in ("auto", "0px"), (width, blank)
+    side.close()
 
 
 def test_the_draw_button_says_what_it_will_do_and_an_old_notice_goes(running_server, chromium):
