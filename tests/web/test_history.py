@@ -565,4 +565,5 @@ def test_the_settle_up_names_who_still_plays_until_they_leave():
     services.end_game(table.pk)  # everyone cashed out: the settle-up is final
     page = Client().get(f"/t/{table.invite}/ledger/").content.decode()
     assert "still at the table" not in page and " pays " in page
-    assert "paid each cash-out as it came, everyone is square with it already" in page
+    assert "paid each cash-out as it came</h3>" in page
+    assert "Everyone is square with the bank already" in page
