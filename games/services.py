@@ -513,8 +513,11 @@ def _unsaid_stakes(table: Table, was: tuple) -> list[str]:
     said = []
     hld = GAMES["high-low-declare"].name
     if (table.declare, table.low) != was[:2] and not next_stakes(table, None).startswith(hld):
-        fist = "chips in fist" if table.declare == "chips" else "vocal declarations"
-        said.append(f"{hld}, when dealt, with {fist} and {LOW_NAMES.get(table.low, table.low)}")
+        fist = {"chips": "chips in fist", "vocal": "vocal declarations"}
+        ways = ((fist.get(was[0], was[0]), fist.get(table.declare, table.declare)),
+                (LOW_NAMES.get(was[1], was[1]), LOW_NAMES.get(table.low, table.low)))  # fmt: skip
+        words = [new if old == new else f"{old} \u2192 {new}" for old, new in ways]
+        said.append(f"{hld}, when dealt, with {' and '.join(words)}")
     if table.cap_lifts_heads_up != was[2] and table.raise_cap is not None:
         said.append(f"the raise cap {'lifts' if table.cap_lifts_heads_up else 'holds'} heads up")
     return said

@@ -12,6 +12,7 @@ from games import services
 from games.forms import TableSettingsForm, as_sent, cleaned
 from games.models import ChatLine, Player, Table
 from games.rules.catalog import house_rules
+from games.table_html import LOW_NAMES
 
 pytestmark = pytest.mark.django_db
 
@@ -373,7 +374,10 @@ def test_settings_the_line_of_stakes_leaves_out_are_announced_too():
         ).content.decode()
 
     said = saved(declare="vocal")
-    told = "from the next hand, High-Low Declare, when dealt, with vocal declarations and A-"
+    told = (
+        "from the next hand, High-Low Declare, when dealt, with chips in fist \u2192 vocal "
+        "declarations and A-"
+    )  # (what it was, too)
     assert told in said and told in ChatLine.objects.filter(table=table).latest("pk").text
     said = saved(declare="vocal", raise_cap="3", cap_lifts_heads_up="1")
     assert "3 raises a round" in said and "; the raise cap lifts heads up.</div>" in said
@@ -383,6 +387,10 @@ def test_settings_the_line_of_stakes_leaves_out_are_announced_too():
     assert "chips in fist" in said
     assert "High-Low Declare, when" not in said  # (its line says it)
     assert "; the raise cap holds heads up.</div>" in said  # (the box left unticked)
+    saved(game="levys")
+    other = "ace-to-five" if low == "ace-to-six" else "ace-to-six"
+    said = saved(low=other)  # the low alone: the fist as it is
+    assert f"with chips in fist and {LOW_NAMES[low]} \u2192 {LOW_NAMES[other]}." in said
 
 
 def test_options_the_form_hides_for_another_game_are_kept_not_reset():
