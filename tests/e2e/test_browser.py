@@ -544,9 +544,14 @@ def test_a_raise_tapped_twice_does_not_also_tick_check_fold(running_server, chro
     assert shade == "rgb(255, 231, 163)"  # a choice made ahead stands out
 
 
-def test_the_player_on_the_button_picks_the_game_from_the_bar_on_a_phone(running_server, chromium):
+@pytest.mark.parametrize("screen", [PHONE, ON_ITS_SIDE])
+def test_the_player_on_the_button_picks_the_game_from_the_bar_on_a_phone(
+    running_server, chromium, screen
+):
     host = chromium.new_context(viewport=LAPTOP).new_page()
-    pages = {name: chromium.new_context(viewport=PHONE).new_page() for name in ("Ann", "Bob")}
+    side = screen is ON_ITS_SIDE  # (a phone's: touch)
+    pages = {name: chromium.new_context(viewport=screen, has_touch=side, is_mobile=side)
+             .new_page() for name in ("Ann", "Bob")}  # fmt: skip
     link = create_table(host, running_server.base, "dealers-choice")
     sit(pages["Ann"], link, "Ann", "1")
     sit(pages["Bob"], link, "Bob", "2")
@@ -566,6 +571,9 @@ def test_the_player_on_the_button_picks_the_game_from_the_bar_on_a_phone(running
     for box in chooser.locator(".choose button").evaluate_all(
         "els => els.map(e => e.getBoundingClientRect().toJSON())"
     ):
-        assert box["top"] >= 0 and box["bottom"] <= PHONE["height"], box
+        assert box["top"] >= 0 and box["bottom"] <= screen["height"], box
+    if side:  # the picker is the column at the side, clear of one's own seat
+        seat = chooser.locator(".felt .seat.me").bounding_box()
+        assert chooser.locator(".choose").bounding_box()["x"] >= seat["x"] + seat["width"]
     act_and_wait(chooser, lambda: chooser.click(".choose button:has-text('Sviten Special')"))
     chooser.wait_for_selector(".seat.me .card[data-card]")
