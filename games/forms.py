@@ -157,13 +157,34 @@ class TableSettingsForm(forms.Form):
             if self.table.pk and unsent not in self.data:  # host's form hides, as not applying
                 settings.pop(unsent, None)  # to the game or betting chosen, keeps its values
                 # (and a page from before the grace period was a setting keeps the table's)
-        if not self.errors:
+        if not STAKES.intersection(self.errors):  # (each read whole first: then together)
             kept = {f.name: getattr(self.table, f.name) for f in Table._meta.concrete_fields}
             if self.table.pk and "seat_count" not in settings:
                 kept["seat_count"] = settings["seat_count"] = _seats_kept(self.table, settings)
             for field, message in unplayable(Table(**{**kept, **settings})):
                 self.add_error(field if field in self.fields else None, message)
         return settings
+
+
+STAKES = frozenset(
+    (
+        "game",
+        "structure",
+        "ante",
+        "small_blind",
+        "big_blind",
+        "small_bet",
+        "big_bet",
+        "raise_cap",
+        "cap_lifts_heads_up",
+        "stake_cap",
+        "declare",
+        "low",
+        "min_buy_in",
+        "max_buy_in",
+        "seat_count",
+    )
+)  # what ``unplayable`` reads
 
 
 def _seats_kept(table: Table, settings: dict) -> int:
@@ -191,32 +212,21 @@ def unplayable(table: Table) -> list[tuple[str | None, str]]:
     problems: list[tuple[str | None, str]] = []
     if not 2 <= table.seat_count <= largest:
         problems.append(("seat_count", f"this table can have 2 to {largest} seats"))
-    if table.min_buy_in < 1:
-        problems.append(("min_buy_in", "the minimum buy-in must be at least 1 chip"))
-    elif table.max_buy_in < table.min_buy_in:
-        problems.append(
-            (
-                "min_buy_in",
-                f"the minimum buy-in ({table.min_buy_in}) is above "
-                f"the maximum ({table.max_buy_in})",
-            )
-        )
-    if table.small_bet and table.big_bet and table.big_bet < table.small_bet:
-        problems.append(("big_bet", "the big bet cannot be smaller than the small bet"))
+    for end, words in (("min_buy_in", "minimum"), ("max_buy_in", "maximum")):
+        if getattr(table, end) < 1:  # (left empty on a new table's form: 0)
+            problems.append((end, f"the {words} buy-in must be at least 1 chip"))
+    low, high = table.min_buy_in, table.max_buy_in
+    if 1 <= high < low:
+        problems.append(("min_buy_in", f"the minimum buy-in ({low}) is above the maximum ({high})"))
     forced = table.ante + table.big_blind  # (what the big blind puts in before acting)
     blinds = "the ante and the big blind together" if table.ante and table.big_blind else (
         "the ante" if table.ante else "the big blind")  # fmt: skip
     if table.stake_cap is not None and table.stake_cap <= forced:
         problems.append(("stake_cap", f"the stake cap must be more than {blinds} ({forced}): "
                                       f"at {table.stake_cap} nobody could bet"))  # fmt: skip
-    if 1 <= table.max_buy_in <= forced:
-        problems.append(
-            (
-                "max_buy_in",
-                f"the maximum buy-in must be more than {blinds} "
-                f"({forced}): a player would be all-in before betting",
-            )
-        )
+    if 1 <= high <= forced:
+        problems.append(("max_buy_in", f"the maximum buy-in must be more than {blinds} ({forced}): "
+                                       "a player would be all-in before betting"))  # fmt: skip
     try:
         for game in games:
             hand_config(table, game)

@@ -111,7 +111,8 @@ def new_table(request: HttpRequest) -> HttpResponse:
         table = services.create_table(**cleaned(NewTableForm(request.POST)))
     except BadInput as refused:  # each field's message by the field, all in the banner
         context["errors"] = refused.errors
-        context["problems"] = [m for messages in refused.errors.values() for m in messages]
+        said = (m for messages in refused.errors.values() for m in messages)
+        context["problems"] = list(dict.fromkeys(said))
         return render(request, "new_table.html", context, status=400)
     except ServiceError as error:
         context["error"] = str(error)

@@ -52,7 +52,7 @@ def snapshot(table):
             {"game": "sviten", "ante": 1, "min_buy_in": 1, "max_buy_in": 3},
             r"maximum buy-in must be more than the ante and the big blind together \(3\)",
         ),
-        ({"small_bet": 4, "big_bet": 2, "structure": "fixed-limit"}, "big bet cannot be smaller"),
+        ({"small_bet": 4, "big_bet": 2, "structure": "fixed-limit"}, "no smaller than it"),
         ({"name": "  "}, "name"),
         ({"ante": 0}, "ante or blinds"),
         ({"action_clock": 2}, "action clock"),
@@ -75,6 +75,16 @@ def test_every_bad_setting_is_told_at_once_each_by_its_field():
     said = str(refused.value)
     for words in ("above the maximum", "stake cap", "small blind cannot be larger"):
         assert words in said
+    with pytest.raises(BadInput) as refused:  # a field wrong alone, and the buy-ins together
+        cleaned(NewTableForm({**sent, "small_blind": "1", "stake_cap": "", "action_clock": "2"}))
+    assert set(refused.value.errors) == {"action_clock", "min_buy_in"}
+    with pytest.raises(BadInput) as refused:  # left empty: that field, not the other
+        cleaned(NewTableForm({**sent, "small_blind": "1", "stake_cap": "", "max_buy_in": ""}))
+    assert refused.value.errors == {"max_buy_in": ["the maximum buy-in must be at least 1 chip"]}
+    with pytest.raises(BadInput) as refused:  # one mistake, told once
+        cleaned(NewTableForm({**sent, "small_blind": "1", "stake_cap": "", "max_buy_in": "900",
+                              "small_bet": "4", "big_bet": "2"}))  # fmt: skip
+    assert list(refused.value.errors) == ["big_bet"] and len(refused.value.errors["big_bet"]) == 1
 
 
 def test_a_player_sits_with_a_buy_in_recorded_in_the_ledger():
@@ -161,7 +171,8 @@ def test_the_seat_comes_from_the_session_never_from_the_message():
     to_act = state.load_engine(hand).to_act
     other = next(s for s in (1, 2, 3) if s != to_act)
     before = snapshot(table)
-    with pytest.raises(ServiceError, match="not seat"):
+    told = f"it is not P{other}'s turn: waiting for P{to_act}"  # (by name, not by seat)
+    with pytest.raises(ServiceError, match=told):
         services.act(table.pk, session_of(table, other), 0, {"type": "check", "seat": to_act})
     with pytest.raises(ServiceError, match="not seated"):
         services.act(table.pk, "stranger", 0, {"type": "check", "seat": to_act})
