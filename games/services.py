@@ -1100,6 +1100,9 @@ def _locked_hand(table: Table) -> Hand:
     return hand
 
 
+_SEAT = re.compile(r"\bseat (\d+)")
+
+
 def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, now) -> None:
     if hand.bank_from is not None and by != "clock":  # acting on time bank (the clock's
         _charge_bank(table, hand, action["seat"], now)  # own actions: tick charges them)
@@ -1107,8 +1110,9 @@ def _apply(table: Table, hand: Hand, engine: HandState, action: dict, by: str, n
         action = {**action, "by": by}
     try:
         engine.apply(action)
-    except RulesError as error:
-        raise ServiceError(str(error)) from None
+    except RulesError as error:  # told with the players' names: "seat 2" is nobody's word
+        names = {p.seat: p.name for p in players(table) if p.seat}
+        raise ServiceError(_SEAT.sub(lambda m: names.get(int(m[1]), m[0]), str(error))) from None
     hand.sequence += 1
     event = statements.inserting(HandEvent, hand_id=hand.pk, sequence=hand.sequence,
                                  action=engine.actions[-1], by=by,
