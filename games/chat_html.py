@@ -49,12 +49,13 @@ def say_box(context: dict) -> str:
     """The viewer's box to type in: a seated player's, the host's, or once the game has
     ended its players'; a muted player and a spectator are told why they have none."""
     viewer, me = context["viewer"], context["me"]
+    muted = viewer.ended_muted or (me is not None and me.muted)
+    if muted and not viewer.is_host:
+        return '    <p class="hint">The host has muted you: you can read along.</p>\n'
     if viewer.seat is None and not viewer.is_host and not viewer.ended_player:
         if context["table"].ended:  # (nobody sits down at an ended game)
             return '    <p class="hint">The game has ended: its players talk it over here.</p>\n'
         return '    <p class="hint">Take a seat to chat; until then you can read along.</p>\n'
-    if me is not None and me.muted and not viewer.is_host:
-        return '    <p class="hint">The host has muted you: you can read along.</p>\n'
     return (f'    <form class="chat-say" hx-post="{escape(context["urls"]["chat"])}" '
             'hx-target="#notice" hx-swap="outerHTML"><input name="text" id="chat-text" '
             'data-keep maxlength="200" required autocomplete="off" placeholder="Say something"'

@@ -121,6 +121,7 @@ class Viewer:
     is_host: bool
     refused: bool = False  # the host turned down this browser's request for a seat
     ended_player: bool = False  # played the game the host has ended: may chat on
+    ended_muted: bool = False  # ... but the host muted them: told so
 
     @property
     def seat(self) -> int | None:
@@ -165,7 +166,10 @@ def viewer_of(
     player = next((p for p in shot.players if session_key and p.session_key == session_key),
                   None)  # fmt: skip
     refused = player is None and session_key in shot.refused
-    return Viewer(player, is_host, refused, player is None and session_key in shot.ended_players)
+    ended = next((p for p in shot.ended_game if session_key and p.session_key == session_key),
+                 None) if player is None else None  # fmt: skip
+    return Viewer(player, is_host, refused, bool(ended and not ended.muted),
+                  bool(ended and ended.muted))  # fmt: skip
 
 
 LOG_SHOWN = 14  # the hand log's latest lines on the table (the review has them all)

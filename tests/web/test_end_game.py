@@ -198,6 +198,9 @@ def test_the_players_of_an_ended_game_talk_it_over_in_the_chat():
     with pytest.raises(ServiceError, match="muted"):
         chat.say(table.pk, "s1", "hush")
     chat.say(table.pk, "s4", "thanks")
+    shot = state.snapshot(Table.objects.get(pk=table.pk))  # each is told where the box was
+    for key, told in (("s1", "The host has muted you"), ("s4", 'id="chat-text"')):
+        assert told in render_table(shot.table, presenter.viewer_of(shot.table, key, False, shot))
     services.open_again(table.pk)
     with pytest.raises(ServiceError, match="take a seat"):
         chat.say(table.pk, "s1", "again?")
