@@ -7,9 +7,17 @@
   var pill = null;
   var baseTitle = null;
 
-  function offScreen(el) {  // not wholly on the screen: its words may be the part cut off
-    var box = el.getBoundingClientRect();
-    return box.top < 0 || box.bottom > window.innerHeight;
+  function footTop() {  // where a bar fixed at the screen's foot (a turn's) starts
+    var bar = document.querySelector(".controls, .choose, .act-ahead, .broke");
+    if (!bar) return window.innerHeight;
+    var style = getComputedStyle(bar);
+    var side = style.getPropertyValue("--at-side").trim() === "1";
+    if (style.position !== "fixed" || side) return window.innerHeight;
+    return Math.min(window.innerHeight, bar.getBoundingClientRect().top);
+  }
+  function offScreen(el) {  // not wholly on the screen (nor under a turn's bar): its words
+    var box = el.getBoundingClientRect();  // may be the part cut off
+    return box.top < 0 || box.bottom > footTop();
   }
   function waiting() { return document.querySelectorAll(".host-asks .row"); }
   function show() {

@@ -12,6 +12,7 @@ from tests.e2e.test_browser import (
     create_table,
     dealt_to_ann_and_bob,
     play_until,
+    sit,
 )
 
 
@@ -111,6 +112,40 @@ def test_a_host_scrolled_away_is_shown_who_asks_and_taken_there(request, running
     pill.wait_for(state="hidden")  # the request is on the screen now
     host.locator(".host-asks button:has-text('Let in')").click()
     host.wait_for_function("() => !document.title.startsWith('\u25cf')")  # nothing waits
+
+
+UNDER_THE_BAR = """() => {  // the request's row, where the host's turn's bar covers it
+  const row = document.querySelector('.host-asks .row').getBoundingClientRect();
+  return row.bottom > document.querySelector('.controls').getBoundingClientRect().top;
+}"""
+
+
+def test_a_request_under_the_hosts_turn_bar_is_shown_in_the_pill(request, running_server, chromium):
+    """Seated, at his own turn, the host is told of a request his turn's bar covers."""
+    host, gus, link = with_approval(request, running_server, chromium, LAPTOP)
+    sit(host, link, "Hal", "1")
+    ann = chromium.new_context(viewport=PHONE).new_page()
+    request.node.pages["ann"] = ann
+    ann.goto(link)
+    ann.fill("#join-name", "Ann")
+    ann.select_option("#join-seat", "2")
+    ann.click(".join button:has-text('Sit down')")
+    host.click(".host-asks button:has-text('Let in')")
+    ann.wait_for_selector(".mine h2:has-text('seat')")
+    host.click("button:has-text('Start dealing')")
+    play_until(lambda: host.locator(".controls").count() > 0, [Player(ann, first=False)])
+    gus.goto(link)
+    gus.fill("#join-name", "Gus")
+    gus.select_option("#join-seat", "3")
+    gus.click(".join button:has-text('Sit down')")
+    host.wait_for_selector(".host-asks .row")
+    host.wait_for_timeout(300)  # (the pill follows the push)
+    pill = host.locator(".asks-pill")
+    assert not host.evaluate(UNDER_THE_BAR) or pill.is_visible()
+    if pill.is_visible():
+        assert pill.inner_text().startswith("Gus asks to sit in seat 3")
+        pill.click()
+        host.wait_for_function(f"!({UNDER_THE_BAR})()")  # taken above the bar
 
 
 def test_the_host_ends_the_game_and_a_phone_is_shown_the_ledger(request, running_server, chromium):
