@@ -1303,3 +1303,15 @@ def test_a_player_back_in_the_deal_takes_the_button_and_the_pick_and_the_table_i
 def test_a_chips_worth_is_written_to_the_cent_at_least_and_is_blank_for_chips_only():
     worths = [Decimal("0.1"), Decimal("2"), Decimal("0.0025"), None]
     assert [chip_worth(w) for w in worths] == ["0.10", "2.00", "0.0025", ""]
+
+
+def test_a_player_seated_during_a_hand_is_dealt_in_the_next():
+    table = dealt("levys", players=2)
+    services.request_seat(table.pk, "late", 3, "Lena", 200)  # (no approval: seated at once)
+    seat = page(table, "late").split('data-seat="3"')[1].split("</div>\n  </div>")[0]
+    assert "dealt in next hand" in seat
+    assert "dealt in next hand" not in page(table, "late").split('data-seat="3"')[0]
+    services.void_hand(table.pk)  # the next hand: she is in it, and the note goes
+    services.tick(table.pk, timezone.now() + timedelta(seconds=30))
+    assert "3" in state.current_hand(table).seat_players
+    assert "dealt in next hand" not in page(table, "late")
