@@ -5,6 +5,8 @@ rebuy is told to the player on a phone at once, not only in the shut chat."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e.test_browser import (
     LAPTOP,
     PHONE,
@@ -120,9 +122,12 @@ UNDER_THE_BAR = """() => {  // the request's row, where the host's turn's bar co
 }"""
 
 
-def test_a_request_under_the_hosts_turn_bar_is_shown_in_the_pill(request, running_server, chromium):
+@pytest.mark.parametrize("screen", [LAPTOP, PHONE])
+def test_a_request_under_the_hosts_turn_bar_is_shown_in_the_pill(
+    request, running_server, chromium, screen
+):
     """Seated, at his own turn, the host is told of a request his turn's bar covers."""
-    host, gus, link = with_approval(request, running_server, chromium, LAPTOP)
+    host, gus, link = with_approval(request, running_server, chromium, screen)
     sit(host, link, "Hal", "1")
     ann = chromium.new_context(viewport=PHONE).new_page()
     request.node.pages["ann"] = ann
@@ -144,6 +149,14 @@ def test_a_request_under_the_hosts_turn_bar_is_shown_in_the_pill(request, runnin
     assert not host.evaluate(UNDER_THE_BAR) or pill.is_visible()
     if pill.is_visible():
         assert pill.inner_text().startswith("Gus asks to sit in seat 3")
+        told, mine = pill.bounding_box(), host.locator(".felt .seat.me").bounding_box()
+        apart = (
+            told["x"] >= mine["x"] + mine["width"]
+            or mine["x"] >= told["x"] + told["width"]
+            or told["y"] >= mine["y"] + mine["height"]
+            or mine["y"] >= told["y"] + told["height"]
+        )
+        assert apart, (told, mine)  # (not over his own cards at his turn)
         pill.click()
         host.wait_for_function(f"!({UNDER_THE_BAR})()")  # taken above the bar
 
