@@ -408,8 +408,9 @@ def host_action(request: HttpRequest, invite: str, what: str) -> HttpResponse:
             message = services.end_game(table.pk)
         elif what == "open":
             message = services.open_again(table.pk)
-    except ServiceError as error:
-        return notice(request, str(error), error=True)
+    except ServiceError as error:  # settings refused: told while the host has them open
+        part = "#host-settings[open]" if what == "settings" else ""
+        return notice(request, str(error), error=True, lasts_while=part)
     except Player.DoesNotExist:
         return notice(request, "there is no such player", error=True)
     return notice(request, message)

@@ -258,6 +258,8 @@
   function clearNotice(after) {  // ms past its reading time
     var notice = stampNotice();
     if (!notice || !notice.dataset.shownAt) return;
+    var about = notice.dataset.lastsWhile;  // (an error about a part still open: kept)
+    if (about && notice.classList.contains("error") && document.querySelector(about)) return;
     var reading = 2000 + 50 * notice.textContent.length;
     if (Date.now() - parseInt(notice.dataset.shownAt, 10) > reading + after) {
       notice.textContent = "";
@@ -266,7 +268,8 @@
     }
   }
   // A notice about a part of the table ("your rebuy waits for the host's answer") goes as
-  // soon as that part, once shown, has gone (the host answered).
+  // soon as that part, once shown, has gone (the host answered); an error about it (the
+  // host's settings refused) stays until then.
   function goneWithItsPart(notice) {
     var about = notice && notice.dataset.lastsWhile;
     if (!about) return;
@@ -274,6 +277,7 @@
       notice.dataset.lastsSeen = "1";
     } else if (notice.dataset.lastsSeen) {
       notice.textContent = "";
+      notice.classList.remove("error");
       delete notice.dataset.lastsWhile;
       delete notice.dataset.shownAt;
     }

@@ -110,3 +110,37 @@ def test_a_host_changing_the_game_at_the_table_is_offered_its_house_betting(
     page.click(".tabs .to-host")  # a tap away
     page.wait_for_function(f"{top} >= 0 && {top} < innerHeight - 200")  # (in view)
     assert offer.is_hidden()
+
+
+def test_the_hosts_settings_refused_stay_told_while_the_settings_are_open(
+    request, running_server, chromium
+):
+    from tests.e2e.test_browser import LAPTOP, create_table
+
+    page = chromium.new_context(viewport=LAPTOP).new_page()
+    request.node.pages = {"host": page}
+    create_table(page, running_server.base, "levys")
+    page.click("#host-settings summary")
+    page.fill("#host-settings #set-away_after", "5")  # the browser's own refusal: the field
+    page.evaluate("scrollTo(0, 0)")  # is scrolled to, clear of the bar with Save
+    page.click("#host-settings button:has-text('Save')")
+    page.wait_for_function("document.activeElement.id === 'set-away_after'")
+    page.wait_for_timeout(300)  # (scrolled)
+    field = page.locator("#host-settings #set-away_after").bounding_box()
+    assert (
+        field["y"] + field["height"] <= page.locator("#host-settings .save-bar").bounding_box()["y"]
+    )
+    page.fill("#host-settings #set-away_after", "30")
+    page.fill("#host-settings #set-stake_cap", "1")
+    page.click("#host-settings button:has-text('Save')")
+    told = page.locator("#notice.error")
+    told.wait_for()
+    assert (
+        told.inner_text() == "The stake cap must be more than the ante (1): at 1 nobody could bet"
+    )
+    page.evaluate("document.getElementById('notice').dataset.shownAt = '1'")  # long read
+    page.wait_for_timeout(700)  # (looked at every 300 ms)
+    assert told.inner_text().startswith("The stake cap")  # kept: the settings are open
+    page.click("#host-settings summary")  # closed: it goes
+    page.wait_for_function("!document.getElementById('notice').textContent.trim()")
+    assert not page.locator("#notice.error").count()
