@@ -405,13 +405,21 @@ def test_a_player_steps_through_a_hand_review(request, running_server, chromium)
     ann.wait_for_selector("table.hands")
 
     side = chromium.new_context(viewport=ON_ITS_SIDE, has_touch=True, is_mobile=True)
-    side.add_cookies(ann.context.cookies())  # on its side a step with cards in hand has the
-    phone = side.new_page()  # whole width: the table's column for its turns is not there
-    phone.goto(review + "?step=2")
-    phone.wait_for_selector(".seat.me .card[data-card]")
-    width = phone.evaluate("() => document.querySelector('.felt').getBoundingClientRect().width")
-    blank = phone.evaluate("() => getComputedStyle(document.body, '::after').width")
-    assert width > 0.9 * ON_ITS_SIDE["width"] and blank in ("auto", "0px"), (width, blank)
+    side.add_cookies(ann.context.cookies())  # on its side the steps are a column beside the
+    phone = side.new_page()  # felt (not the table's column for its turns, empty here): Next
+    phone.goto(review + "?step=2")  # and one's own seat on the screen at every step
+    for step in range(3, 9):
+        phone.wait_for_selector(".seat.me .card[data-card]")
+        felt, head = (phone.locator(s).bounding_box() for s in (".felt", ".review-head"))
+        assert felt["x"] + felt["width"] <= head["x"] and felt["width"] > 0.5 * head["x"]
+        blank = phone.evaluate("() => getComputedStyle(document.body, '::after').width")
+        assert blank in ("auto", "0px"), blank  # (the table's blank column: none)
+        mine = phone.locator(".seat.me").bounding_box()
+        assert mine["y"] + mine["height"] <= ON_ITS_SIDE["height"] + 1, mine  # (seen whole)
+        nxt = phone.locator(".review-head #next").bounding_box()
+        assert nxt["x"] >= head["x"] and nxt["y"] >= 0 and nxt["y"] + nxt["height"] <= 390
+        phone.locator(".review-head #next").tap()
+        phone.wait_for_selector(f".stepper[data-step='{step}']")
     side.close()
 
 
