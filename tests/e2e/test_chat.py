@@ -91,6 +91,8 @@ def test_on_a_laptop_the_chat_is_a_column_beside_the_table(request, running_serv
     bob.wait_for_timeout(300)
     box = bob.evaluate(BOXES)
     assert box[".chat"]["top"] >= box[".felt"]["bottom"]
+    named = bob.evaluate("getComputedStyle(document.querySelector('.chat'), '::before').content")
+    assert named == '"Table chat"'  # (under the table too: named, as in the column)
     for screen in ({"width": 1024, "height": 768}, {"width": 768, "height": 1024}):
         bob.set_viewport_size(screen)  # (a tablet's too)
         bob.evaluate("window.scrollTo(0, 0); document.activeElement.blur()")
