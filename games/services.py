@@ -170,7 +170,9 @@ def _new_version(table: Table, change: Change) -> TableSnapshot:
     if change.players is not None:
         live = (p for p in change.players if p.status not in (Player.LEFT, Player.REFUSED))
         players = sorted(live, key=lambda p: p.pk)  # as the database gives them
-        latest = {p.session_key: p.status for p in change.players}  # asked again, or left
+        held_ids = {p.pk for p in held.players}  # (not one who had left, read to be muted)
+        latest = {p.session_key: p.status for p in change.players  # asked again, or left
+                  if p.pk in held_ids or p.status != Player.LEFT}  # fmt: skip
         refused = {key for key in held.refused if key not in latest}
         refused = frozenset(refused | {k for k, s in latest.items() if s == Player.REFUSED})
     seated = {p.pk: p.status for p in players}

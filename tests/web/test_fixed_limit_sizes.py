@@ -92,7 +92,7 @@ def test_the_new_table_and_settings_forms_set_the_sizes():
     [
         ({"small_bet": "-1"}, "cannot be negative"),
         ({"big_bet": "two"}, "whole number"),
-        ({"small_bet": "6", "big_bet": "5"}, "big bet cannot be smaller"),
+        ({"small_bet": "6", "big_bet": "5"}, "big bet no smaller than it"),
     ],
 )
 def test_bad_sizes_are_refused_and_change_nothing(sizes, message):

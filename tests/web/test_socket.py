@@ -261,7 +261,7 @@ async def test_out_of_turn_forged_seat_and_spectator_actions_are_refused():
         await seat.drain()
     before = await database_sync_to_async(_state)(table)
     forged = {"type": "check", "seq": "0", "seat": actor}
-    assert any("not seat" in r for r in await other.send(forged))
+    assert any("turn: waiting for" in r and "seat" not in r for r in await other.send(forged))
     assert any("not seated" in r for r in await spectator.send(forged))
     assert await database_sync_to_async(_state)(table) == before
 
