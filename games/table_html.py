@@ -271,7 +271,8 @@ def _notes(seat: dict, in_hand: dict | None, context: dict) -> str:
         notes.append("sits out next hand" if context["hand"] and in_hand else "sitting out")
     elif seat["player"].stack == 0 and not (context["hand"] and in_hand):  # (all-in plays on)
         notes.append("out of chips")
-    elif context["hand"] and not in_hand:  # sat down as this hand was played
+    elif context["hand"] and not in_hand and not context["table"].ended:  # sat down as this
+        # hand was played (at an ended game, it is the last)
         notes.append("dealt in next hand")
     if seat["player"].rebuy_request:  # the host's to answer, or added as the hand ends
         then = "asked" if context["table"].approval_required else "next hand"

@@ -32,15 +32,22 @@ def with_approval(request, running_server, chromium, screen: dict):
     return host, gus, link
 
 
+def ask_for_seat(page, link: str, name: str, seat: str, buy_in: str = "") -> None:
+    """``name`` asks for ``seat`` at a table whose host approves seats (the form's buy-in,
+    or ``buy_in``)."""
+    page.goto(link)
+    page.fill("#join-name", name)
+    page.select_option("#join-seat", seat)
+    if buy_in:
+        page.fill("#join-buy-in", buy_in)
+    page.click(".join button:has-text('Sit down')")
+
+
 def test_a_refused_name_stays_and_a_box_the_server_took_empties(request, running_server, chromium):
     host, gus, link = with_approval(request, running_server, chromium, LAPTOP)
     corner = host.locator("#notice").bounding_box()  # on a laptop, clear of the top seat:
     assert corner["x"] > LAPTOP["width"] / 2 and corner["y"] < 20  # in the top right corner
-    gus.goto(link)
-    gus.fill("#join-name", "Gus")
-    gus.select_option("#join-seat", "3")
-    gus.fill("#join-buy-in", "150")
-    gus.click(".join button:has-text('Sit down')")
+    ask_for_seat(gus, link, "Gus", "3", "150")
     gus.wait_for_selector("text=Waiting for the host to approve your seat")
     host.click(".host-asks button:has-text('Refuse')")
     gus.wait_for_selector(".join .refused")
@@ -101,11 +108,7 @@ def test_the_invite_folds_away_as_the_first_hand_is_dealt(request, running_serve
 def test_a_host_scrolled_away_is_shown_who_asks_and_taken_there(request, running_server, chromium):
     host, gus, link = with_approval(request, running_server, chromium, PHONE)
     host.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading the log, say
-    gus.goto(link)
-    gus.fill("#join-name", "Gus")
-    gus.select_option("#join-seat", "3")
-    gus.fill("#join-buy-in", "150")
-    gus.click(".join button:has-text('Sit down')")
+    ask_for_seat(gus, link, "Gus", "3", "150")
     pill = host.locator(".asks-pill")
     pill.wait_for(state="visible")
     assert pill.inner_text() == "Gus asks to sit in seat 3 with 150 \u2191"
@@ -131,18 +134,12 @@ def test_a_request_under_the_hosts_turn_bar_is_shown_in_the_pill(
     sit(host, link, "Hal", "1")
     ann = chromium.new_context(viewport=PHONE).new_page()
     request.node.pages["ann"] = ann
-    ann.goto(link)
-    ann.fill("#join-name", "Ann")
-    ann.select_option("#join-seat", "2")
-    ann.click(".join button:has-text('Sit down')")
+    ask_for_seat(ann, link, "Ann", "2")
     host.click(".host-asks button:has-text('Let in')")
     ann.wait_for_selector(".mine h2:has-text('seat')")
     host.click("button:has-text('Start dealing')")
     play_until(lambda: host.locator(".controls").count() > 0, [Player(ann, first=False)])
-    gus.goto(link)
-    gus.fill("#join-name", "Gus")
-    gus.select_option("#join-seat", "3")
-    gus.click(".join button:has-text('Sit down')")
+    ask_for_seat(gus, link, "Gus", "3")
     host.wait_for_selector(".host-asks .row")
     host.wait_for_timeout(300)  # (the pill follows the push)
     pill = host.locator(".asks-pill")

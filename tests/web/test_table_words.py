@@ -1311,6 +1311,11 @@ def test_a_player_seated_during_a_hand_is_dealt_in_the_next():
     seat = page(table, "late").split('data-seat="3"')[1].split("</div>\n  </div>")[0]
     assert "dealt in next hand" in seat
     assert "dealt in next hand" not in page(table, "late").split('data-seat="3"')[0]
+    services.end_game(table.pk)  # this hand is the last: there is no next one for her
+    assert "dealt in next hand" not in page(table, "late")
+    services.open_again(table.pk)  # ("Don't end the game": dealing waits for the host)
+    assert "dealt in next hand" in page(table, "late")
+    services.set_dealing(table.pk, True)
     services.void_hand(table.pk)  # the next hand: she is in it, and the note goes
     services.tick(table.pk, timezone.now() + timedelta(seconds=30))
     assert "3" in state.current_hand(table).seat_players
